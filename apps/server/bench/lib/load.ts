@@ -1,0 +1,70 @@
+import { Worker } from 'node:worker_threads';
+
+export type LoadOptions = {
+  url: string;
+  headers?: Record<string, string>;
+  /** Requests sent and thrown away first (JIT, pools, connections). */
+  warmup: number;
+  /** Requests measured. */
+  requests: number;
+  /** Loops sending requests side by side, each on its own keep-alive connection. */
+  concurrency: number;
+};
+
+/** One batch as measured: every latency, the wall time of the batch, the size of a response body. */
+export type Sample = { latencies: Float64Array; wallMs: number; bodyBytes: number };
+
+export type LoadResult = {
+  requests: number;
+  medianMs: number;
+  p95Ms: number;
+  /** Answered requests per second over the measured batches. */
+  perSecond: number;
+  /** Size of one response body, to show both sides answered the same. */
+  bodyBytes: number;
+};
+
+/** Real HTTP over loopback from a worker thread (see http-client.worker.mjs), a bounded number of requests. */
+export const sample = (opts: LoadOptions) =>
+  new Promise<Sample>((resolve, reject) => {
+    const worker = new Worker(new URL('./http-client.worker.mjs', import.meta.url), {
+      workerData: { headers: {}, ...opts },
+    });
+    worker.once('error', reject);
+    worker.once(
+      'message',
+      (m: { error?: string; latencies?: Float64Array; wallMs?: number; bytes?: number }) => {
+        void worker.terminate();
+        if (m.error || !m.latencies || m.wallMs === undefined) {
+          reject(new Error(m.error ?? 'the load worker answered nothing'));
+          return;
+        }
+        resolve({ latencies: m.latencies, wallMs: m.wallMs, bodyBytes: m.bytes ?? 0 });
+      },
+    );
+  });
+
+const percentile = (sorted: Float64Array, p: number) => {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+};
+
+/** Several batches of one side as one result. */
+export const summarize = (samples: Sample[]): LoadResult => {
+  const all = new Float64Array(samples.reduce((n, s) => n + s.latencies.length, 0));
+  let at = 0;
+  for (const s of samples) {
+    all.set(s.latencies, at);
+    at += s.latencies.length;
+  }
+  all.sort();
+  const wallMs = samples.reduce((n, s) => n + s.wallMs, 0);
+  return {
+    requests: all.length,
+    medianMs: percentile(all, 50),
+    p95Ms: percentile(all, 95),
+    perSecond: (all.length / wallMs) * 1000,
+    bodyBytes: samples[0]?.bodyBytes ?? 0,
+  };
+};

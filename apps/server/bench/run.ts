@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TokenResponse } from '@parley/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { manufacturers } from '../src/modules/owner/owner.tables.js';
+import { type Runtime, startRuntime } from '../src/runtime.js';
+import { campaignList } from './scenarios/campaign-list.js';
+import { loginBundle } from './scenarios/login-bundle.js';
+import { ownerMeSmall } from './scenarios/owner-me-small.js';
+import type { BenchContext, Scenario } from './types.js';
+
+/**
+ * `npm run bench`: starts a runtime on a temporary DATA_DIR (embedded PostgreSQL) or on
+ * BENCH_DATABASE_URL, makes one owner, signs it in through the real identity route, runs
+ * the scenarios and prints their report on stdout (progress on stderr). It stops what it
+ * started and removes what it made. Later issues add scenarios to bench/scenarios/ and here.
+ *
+ * Settings: BENCH_DATABASE_URL, BENCH_REQUESTS (2000), BENCH_WARMUP (200),
+ * BENCH_CONCURRENCY (1,8), BENCH_ONLY (scenario names, comma-separated).
+ */
+const scenarios: Scenario[] = [ownerMeSmall, campaignList, loginBundle];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
+
+const intSetting = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number above 0, not "${raw}"`);
+  return n;
+};
+
+const main = async () => {
+  const load = {
+    warmup: intSetting('BENCH_WARMUP', 200),
+    requests: intSetting('BENCH_REQUESTS', 2000),
+    concurrencies: (process.env.BENCH_CONCURRENCY ?? '1,8').split(',').map((c) => {
+      const n = Number(c.trim());
+      if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_CONCURRENCY: "${c}" is not a whole number`);
+      return n;
+    }),
+  };
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const chosen = only ? scenarios.filter((s) => only.includes(s.name)) : scenarios;
+  if (!chosen.length)
+    throw new Error(`BENCH_ONLY matches none of ${scenarios.map((s) => s.name).join(', ')}`);
+  const external = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-bench-'));
+  // Run as root, the embedded PostgreSQL runs as `postgres` and must reach DATA_DIR/postgres.
+  await chmod(dataDir, 0o755);
+  let rt: Runtime | undefined;
+  let app: FastifyInstance | undefined;
+  let manufacturerId: string | undefined;
+
+  const cleanUp = async () => {
+    await app?.close().catch(() => {});
+    if (rt && external && manufacturerId) {
+      // On a shared database, take the benchmark's manufacturer (and so its owner) away again.
+      await rt.db
+        .delete(manufacturers)
+        .where(eq(manufacturers.id, manufacturerId))
+        .catch(() => {});
+    }
+    await rt?.close().catch((err) => progress(`closing the runtime failed: ${String(err)}`));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: external ?? '',
+      LOG_LEVEL: 'info',
+      DEMO_SEED: 'false',
+      PUBLIC_URL: 'http://127.0.0.1',
+    });
+    // The server's logs as in production (info, one line per request), but not into the report.
+    const log = pino({ level: config.logLevel, base: { service: 'parley' } }, pino.destination('/dev/null'));
+    progress(external ? 'starting on BENCH_DATABASE_URL' : `starting the embedded PostgreSQL in ${dataDir}`);
+    rt = await startRuntime(config, log, { work: false });
+
+    const email = `bench-${randomBytes(4).toString('hex')}@parley.localhost`;
+    const password = randomBytes(12).toString('base64url');
+    const ids = await rt.owners.createOwner({
+      email,
+      password,
+      name: 'Bench Owner',
+      connect: true,
+      manufacturerName: 'Bench Manufacturer',
+    });
+    manufacturerId = ids.manufacturerId;
+
+    app = await buildApp(rt);
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/identity/sign-in',
+      payload: { email, password },
+    });
+    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+    const { idToken } = signIn.json() as TokenResponse;
+
+    const ctx: BenchContext = {
+      rt,
+      app,
+      baseUrl,
+      owner: { email, idToken, ...ids },
+      load,
+      repoRoot,
+      progress,
+    };
+    const pg = await rt.pool.query<{ v: string }>("select current_setting('server_version') as v");
+    const header = [
+      'Parley benchmark',
+      `node ${process.version}, PostgreSQL ${pg.rows[0]?.v ?? '?'} (${external ? 'BENCH_DATABASE_URL' : 'embedded'})`,
+      '',
+    ];
+    process.stdout.write(`${header.join('\n')}\n`);
+
+    const summaries: string[] = [];
+    for (const scenario of chosen) {
+      progress(`scenario ${scenario.name}`);
+      const result = await scenario.run(ctx);
+      process.stdout.write(`${result.report}\n\n`);
+      summaries.push(result.summary);
+    }
+    process.stdout.write(`Summary\n${summaries.map((s) => `- ${s}`).join('\n')}\n`);
+  } finally {
+    await cleanUp();
+  }
+};
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    process.stderr.write(
+      `bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exit(1);
+  },
+);

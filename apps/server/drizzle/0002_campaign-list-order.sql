@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_manufacturer_created_idx" ON "campaigns" USING btree ("manufacturer_id","created_at","id");

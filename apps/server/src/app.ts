@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { infoRoutes } from './modules/info/info.routes.js';
+import { ownerRoutes } from './modules/owner/owner.routes.js';
+import { participationRoutes } from './modules/participation/participation.routes.js';
+import { questionRoutes } from './modules/questions/questions.routes.js';
+import { fileRoutes } from './modules/storage/storage.routes.js';
+import { ticketRoutes } from './modules/tickets/tickets.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerWeb } from './plugins/web.js';
+import type { Runtime } from './runtime.js';
+
+export type RegisteredRoute = { method: string; url: string; access: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * The whole HTTP application as one unit (after fastify/demo): external plugins,
+ * then our plugins, then routes, then the console. `server.ts`/`main.ts` only listen.
+ */
+export const buildApp = async (
+  rt: Runtime,
+  opts: { logger?: Logger | false } = {},
+): Promise<FastifyInstance> => {
+  const app = Fastify({
+    loggerInstance: (opts.logger === false ? undefined : (opts.logger ?? rt.log)) as
+      | FastifyBaseLogger
+      | undefined,
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: rt.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every route, as registered, for the generic access test; the API docs are public.
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith('/api/docs')) r.config = { ...r.config, access: 'public' };
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods)
+      registered.push({ method, url: r.url, access: r.config?.access ?? 'private' });
+  });
+  // Start, stop and copy take no body (D3), yet many clients send `Content-Type: application/json`
+  // with an empty one: that is no body, not malformed JSON. Anything else goes to Fastify's own
+  // parser, with its protection against prototype poisoning.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    jsonParser(req, text, done);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Parley API',
+        version: '1.0.0',
+        description: 'The API the Parley console calls (base /api).',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  await app.register(authPlugin, { db: rt.db, verify: rt.verify, appCheckToken: rt.config.appCheckToken });
+
+  await app.register(identityRoutes, { rt });
+  await app.register(
+    async (api) => {
+      await api.register(ownerRoutes, { db: rt.db });
+      await api.register(historyRoutes, { db: rt.db });
+      await api.register(infoRoutes, { db: rt.db, config: rt.config });
+      await api.register(participationRoutes, { rt });
+      await api.register(ticketRoutes, { db: rt.db });
+      await api.register(campaignRoutes, { rt });
+      await api.register(questionRoutes, { rt });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fileRoutes, { storage: rt.storage });
+  await registerWeb(app, rt.config.webDist ?? defaultWebDist);
+  return app;
+};

@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** An unset or empty variable counts as absent. */
+const blankToUndefined = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform(blankToUndefined)
+  .pipe(z.url({ message: 'must be a URL' }).optional());
+const optionalText = z.string().optional().transform(blankToUndefined);
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every setting the server reads, validated once at boot (style.md §5).
+ * Names are the environment variables; docs/configuration.md describes each.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
+  TRUST_PROXY: bool.default(false),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json for log shippers, pretty for people; auto = pretty only when writing to a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /** External identity provider (D5): when set, tokens are verified against it instead of the embedded service. */
+  IDENTITY_JWKS_URL: optionalUrl,
+  IDENTITY_ISSUER: optionalText,
+  IDENTITY_AUDIENCE: z.string().default('parley'),
+  /** Id token lifetime in seconds; D5 caps it at one hour. */
+  IDENTITY_TOKEN_TTL: z.coerce.number().int().min(60).max(3600).default(3600),
+  IDENTITY_REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** When true, the X-Firebase-AppCheck header must carry APP_CHECK_TOKEN. */
+  APP_CHECK_TOKEN: optionalText,
+  SUPPORT_URL: optionalUrl,
+  SUPPORT_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
+  PRIVACY_URL: optionalUrl,
+  ANALYTICS_PROVIDER: z.enum(['none', 'plausible']).default('none'),
+  ANALYTICS_DOMAIN: optionalText,
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+  SENTRY_DSN: optionalUrl,
+  TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  ENVIRONMENT: z.string().default('PROD'),
+  /** Serve the built console from this folder (default: apps/web/dist). */
+  WEB_DIST: optionalText,
+  /** Create the demo manufacturer and owner on first start with an empty embedded database. */
+  DEMO_SEED: bool.default(true),
+  JOBS: bool.default(true),
+  /**
+   * S3-compatible object store for uploaded files (D2); without S3_BUCKET files go to DATA_DIR/files.
+   * Without the key pair the AWS SDK's default credential chain applies (an instance role, …).
+   */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Where the bucket is publicly readable (a CDN, …); otherwise the server serves files at /files/. */
+  S3_PUBLIC_URL: optionalUrl,
+});
+
+const s3Keys = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+] as const;
+
+/** A partial S3 configuration is a mistake, not a reason to fall back to the disk silently. */
+const checkS3 = (env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
+  if (!s3Keys.some((k) => env[k] !== undefined)) return;
+  for (const k of ['S3_BUCKET', 'S3_REGION'] as const) {
+    if (env[k] === undefined)
+      ctx.addIssue({ code: 'custom', path: [k], message: 'is required with S3_* settings' });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
+  }
+};
+
+export type Config = ReturnType<typeof toConfig>;
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      publicUrl: string | undefined;
+    };
+
+const toStorageConfig = (env: z.infer<typeof envSchema>, dataDir: string): StorageConfig =>
+  env.S3_BUCKET && env.S3_REGION
+    ? {
+        kind: 's3',
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+      }
+    : { kind: 'disk', dir: path.join(dataDir, 'files') };
+
+const toConfig = (env: z.infer<typeof envSchema>) => {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    dataDir,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    identity: {
+      jwksUrl: env.IDENTITY_JWKS_URL,
+      issuer: env.IDENTITY_ISSUER ?? `${publicUrl}/identity`,
+      audience: env.IDENTITY_AUDIENCE,
+      tokenTtlSeconds: env.IDENTITY_TOKEN_TTL,
+      refreshTtlDays: env.IDENTITY_REFRESH_TTL_DAYS,
+      embedded: env.IDENTITY_JWKS_URL === undefined,
+    },
+    appCheckToken: env.APP_CHECK_TOKEN,
+    support: { url: env.SUPPORT_URL ?? null, email: env.SUPPORT_EMAIL ?? null },
+    privacyUrl: env.PRIVACY_URL ?? null,
+    analytics: {
+      provider: env.ANALYTICS_PROVIDER,
+      domain: env.ANALYTICS_DOMAIN ?? null,
+      scriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+    },
+    tracing: { sentryDsn: env.SENTRY_DSN ?? null, sampleRate: env.TRACES_SAMPLE_RATE },
+    environment: env.ENVIRONMENT,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    demoSeed: env.DEMO_SEED,
+    jobs: env.JOBS,
+    storage: toStorageConfig(env, dataDir),
+  };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.superRefine(checkS3).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+};

@@ -1,0 +1,98 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+
+export type JobHandler<T> = (data: T, meta: { id: string; name: string }) => Promise<void>;
+type Definition = {
+  handler: JobHandler<never>;
+  batchSize: number;
+  retryLimit: number;
+  /** pg-boss queue policy; `short` keeps one queued job per singletonKey. */
+  policy: PgBoss.QueuePolicy | undefined;
+  /** A cron expression: the job is also sent on this schedule (once across instances). */
+  cron: string | undefined;
+};
+
+/**
+ * The PostgreSQL-backed job queue of D6 (pg-boss 10, schema `pgboss`). A job is fetched
+ * with SKIP LOCKED, so it runs once across instances, and lives in the database, so it
+ * survives a restart. Modules `define` their jobs before `start`; `send` works any time.
+ */
+export const createJobQueue = (opts: {
+  connectionString: string;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Workers poll this often; tests shorten it. */
+  pollingIntervalSeconds?: number;
+  /** False for processes that only enqueue (the admin CLI). */
+  work?: boolean;
+}) => {
+  const boss = new PgBoss({
+    connectionString: opts.connectionString,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'parley-jobs',
+  });
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  const definitions = new Map<string, Definition>();
+  let started = false;
+
+  const define = <T>(
+    name: string,
+    handler: JobHandler<T>,
+    o: { batchSize?: number; retryLimit?: number; policy?: PgBoss.QueuePolicy; cron?: string } = {},
+  ) => {
+    definitions.set(name, {
+      handler: handler as JobHandler<never>,
+      batchSize: o.batchSize ?? 1,
+      retryLimit: o.retryLimit ?? 5,
+      policy: o.policy,
+      cron: o.cron,
+    });
+  };
+
+  const start = async () => {
+    await boss.start();
+    started = true;
+    for (const [name, def] of definitions) {
+      await boss.createQueue(name, {
+        name,
+        retryLimit: def.retryLimit,
+        retryDelay: 30,
+        retryBackoff: true,
+        ...(def.policy ? { policy: def.policy } : {}),
+      });
+      if (opts.work === false) continue;
+      // pg-boss 10 needs the queue before its schedule.
+      if (def.cron) await boss.schedule(name, def.cron);
+      await boss.work<never>(
+        name,
+        { batchSize: def.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await def.handler(job.data, { id: job.id, name });
+            } catch (err) {
+              opts.log.error({ err, job: job.id, queue: name }, 'job failed');
+              throw err;
+            }
+          }
+        },
+      );
+    }
+    opts.log.info({ queues: [...definitions.keys()], working: opts.work !== false }, 'job queue started');
+  };
+
+  const send = async <T extends object>(name: string, data: T, o: PgBoss.SendOptions = {}) => {
+    if (!started) throw new Error(`job queue not started; cannot send ${name}`);
+    if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
+    return boss.send(name, data, o);
+  };
+
+  const stop = async () => {
+    if (!started) return;
+    started = false;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  };
+
+  return { define, start, send, stop, boss };
+};
+export type JobQueue = ReturnType<typeof createJobQueue>;

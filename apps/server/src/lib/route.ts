@@ -1,0 +1,40 @@
+import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@parley/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type Handler<R extends RouteDef> = (
+  req: FastifyRequest & {
+    params: RouteParams<R>;
+    query: RouteQuery<R>;
+    body: RouteBody<R>;
+  },
+  reply: FastifyReply,
+) => Promise<R['status'] extends 204 ? void : RouteResponse<R>>;
+
+/**
+ * Registers a route exactly as the contract defines it: path under /api,
+ * its schemas (validated by the zod type provider and documented in OpenAPI)
+ * and its access level, which the auth hook reads from `config.access`.
+ */
+export const route = <R extends RouteDef>(app: FastifyInstance, def: R, handler: Handler<R>) => {
+  const response: Record<number, unknown> = {};
+  if (def.response) response[def.status] = def.response;
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: { access: def.access },
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.response ? { response } : {}),
+      ...(def.access === 'public' ? {} : { security: [{ idToken: [] }] }),
+    },
+    handler: async (req, reply) => {
+      const result = await handler(req as Parameters<Handler<R>>[0], reply);
+      if (def.status === 204) return reply.code(204).send();
+      return reply.code(def.status).send(result);
+    },
+  });
+};

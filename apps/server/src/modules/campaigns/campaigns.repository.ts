@@ -1,0 +1,153 @@
+import type { CampaignState, EndCondition } from '@parley/contract';
+import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { campaigns } from './campaigns.tables.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaignRow = typeof campaigns.$inferInsert;
+export type CampaignSortField = 'title' | 'createdAt' | 'updatedAt' | 'state' | 'ticketCount';
+export type CampaignSort = CampaignSortField | `-${CampaignSortField}`;
+
+/** The end date as its own column, so the end-by-date sweep finds due campaigns by index. */
+export const endsAtOf = (c: EndCondition) => (c.type === 'date' ? new Date(c.endsAt) : null);
+
+/** States the lists show when none are asked for: archived campaigns leave them (D12). */
+export const visibleStates: CampaignState[] = ['draft', 'running', 'ended'];
+
+/** A LIKE pattern that matches `text` literally anywhere (PostgreSQL's default escape is `\`). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One campaign of one manufacturer; another manufacturer's id is simply not found (D4).
+ * `forUpdate` locks the row for the rest of the transaction, which serialises every change
+ * to a campaign and its questions.
+ */
+export const findCampaign = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CampaignRow | undefined> => {
+  const q = db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.manufacturerId, manufacturerId)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  return row;
+};
+
+/** For jobs, which act for no owner: by id alone, locked. */
+export const lockCampaignById = async (db: DbOrTx, id: string): Promise<CampaignRow | undefined> => {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
+  return row;
+};
+
+export const insertCampaign = async (db: DbOrTx, values: NewCampaignRow): Promise<CampaignRow> => {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  if (!row) throw new Error('insert into campaigns returned nothing');
+  return row;
+};
+
+export const updateCampaign = async (
+  db: DbOrTx,
+  id: string,
+  patch: Omit<PgUpdateSetSource<typeof campaigns>, 'id' | 'manufacturerId'>,
+): Promise<CampaignRow> => {
+  const [row] = await db.update(campaigns).set(patch).where(eq(campaigns.id, id)).returning();
+  if (!row) throw new Error(`campaign ${id} vanished during its update`);
+  return row;
+};
+
+const sortColumns = {
+  title: sql`lower(${campaigns.title})`,
+  createdAt: campaigns.createdAt,
+  updatedAt: campaigns.updatedAt,
+  state: campaigns.state,
+  ticketCount: campaigns.ticketCount,
+} as const;
+
+const orderOf = (sort: CampaignSort): SQL[] => {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as CampaignSortField;
+  const dir = descending ? desc : asc;
+  // The id breaks ties, so pages never overlap or skip rows with equal sort values.
+  return [dir(sortColumns[field]), dir(campaigns.id)];
+};
+
+const listScope = (q: { manufacturerId: string; states: CampaignState[]; search?: string | undefined }) =>
+  and(
+    eq(campaigns.manufacturerId, q.manufacturerId),
+    inArray(campaigns.state, q.states),
+    q.search ? ilike(campaigns.title, containsPattern(q.search)) : undefined,
+  );
+
+/** A page of campaigns and the total, both counted in the database (never loading the rest). */
+export const listCampaigns = async (
+  db: DbOrTx,
+  q: {
+    manufacturerId: string;
+    states: CampaignState[];
+    search?: string | undefined;
+    sort: CampaignSort;
+    limit: number;
+    offset: number;
+  },
+) => {
+  const where = listScope(q);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(...orderOf(q.sort))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+};
+
+export const searchCampaigns = (db: DbOrTx, q: { manufacturerId: string; search: string; limit: number }) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(listScope({ ...q, states: visibleStates }))
+    .orderBy(...orderOf('title'))
+    .limit(q.limit);
+
+export const campaignNames = (db: DbOrTx, q: { manufacturerId: string; states: CampaignState[] }) =>
+  db
+    .select({ id: campaigns.id, title: campaigns.title, state: campaigns.state })
+    .from(campaigns)
+    .where(listScope(q))
+    .orderBy(...orderOf('title'));
+
+/**
+ * The new `updatedAt` of a changed row: now, but always later than before, so a stale update
+ * is detected even when two changes fall in the same millisecond (or a test clock stands still).
+ */
+export const touchedAt = (now: Date) =>
+  sql<Date>`greatest(${now.toISOString()}::timestamptz, ${campaigns.updatedAt} + interval '1 millisecond')`;
+
+/**
+ * Ends every running campaign whose end date has passed, in one statement (the partial index
+ * campaigns_running_ends_at_idx finds them), and answers the rows it ended.
+ */
+export const endDueCampaigns = (db: DbOrTx, now: Date) =>
+  db
+    .update(campaigns)
+    .set({ state: 'ended', endedAt: now, updatedAt: touchedAt(now) })
+    .where(and(eq(campaigns.state, 'running'), lte(campaigns.endsAt, now)))
+    .returning();
+
+/** Ends one campaign if it is still running; undefined when it was not. */
+export const markCampaignEnded = async (db: DbOrTx, id: string, now: Date) => {
+  const [row] = await db
+    .update(campaigns)
+    .set({ state: 'ended', endedAt: now, updatedAt: touchedAt(now) })
+    .where(and(eq(campaigns.id, id), eq(campaigns.state, 'running')))
+    .returning();
+  return row;
+};

@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type api,
+  type CampaignState,
+  campaignTitleLimits,
+  type EndCondition,
+  imageUpload,
+  type Language,
+  type RouteBody,
+  type RouteQuery,
+} from '@parley/contract';
+import type { Logger } from 'pino';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { addHistoryEntry } from '../history/history.repository.js';
+import { insertOptions, insertQuestion, listQuestions } from '../questions/questions.repository.js';
+import { inspectPng } from '../storage/storage.png.js';
+import type { FileStorage } from '../storage/storage.service.js';
+import { toCampaign, toCampaignLight } from './campaigns.dto.js';
+import {
+  type CampaignRow,
+  campaignNames,
+  endsAtOf,
+  findCampaign,
+  insertCampaign,
+  listCampaigns,
+  markCampaignEnded,
+  searchCampaigns,
+  touchedAt,
+  updateCampaign,
+  visibleStates,
+} from './campaigns.repository.js';
+
+export type EndReason = 'participationTarget' | 'date' | 'manual';
+
+/**
+ * Ends a running campaign inside the caller's transaction (D12): state `ended`, `endedAt`, and
+ * the `campaignEnded` history entry (D20). Answers the ended row, or undefined when the campaign
+ * was not running (someone else ended it first), in which case nothing is written.
+ * The answer transaction calls it when a ticket reaches the participation target.
+ */
+export const endCampaignInTx = async (
+  tx: Tx,
+  campaign: Pick<CampaignRow, 'id'>,
+  reason: EndReason,
+  now: Date,
+): Promise<CampaignRow | undefined> => {
+  const ended = await markCampaignEnded(tx, campaign.id, now);
+  if (ended) await addCampaignEndedEntry(tx, ended, reason);
+  return ended;
+};
+
+export const addCampaignEndedEntry = (tx: Tx, c: CampaignRow, reason: EndReason) =>
+  addHistoryEntry(tx, {
+    manufacturerId: c.manufacturerId,
+    product: 'connect',
+    kind: 'campaignEnded',
+    subject: { type: 'campaign', id: c.id, title: c.title },
+    data: { reason },
+  });
+
+/** One campaign of the manufacturer, locked for the transaction; absent or foreign is 404. */
+export const lockCampaign = async (tx: Tx, manufacturerId: string, id: string) => {
+  const c = await findCampaign(tx, manufacturerId, id, { forUpdate: true });
+  if (!c) throw notFound('campaign');
+  return c;
+};
+
+/** D12: an archived campaign is read-only; an ended one keeps everything but its end condition. */
+export const assertChangeable = (c: CampaignRow) => {
+  if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
+  if (c.state === 'ended') {
+    throw new AppError('campaign/ended', 'The campaign has ended; only its end condition can change.');
+  }
+};
+
+/** D3: a body that carries the `updatedAt` it read is refused when the record changed since. */
+export const assertFresh = (current: Date, sent: string | undefined) => {
+  if (sent !== undefined && current.getTime() > Date.parse(sent)) {
+    throw new AppError('conflict/stale', 'The record changed since it was read; reload it.', 'updatedAt');
+  }
+};
+
+export const isEndConditionMet = (c: { endCondition: EndCondition; ticketCount: number }, now: Date) =>
+  (c.endCondition.type === 'date' && Date.parse(c.endCondition.endsAt) <= now.getTime()) ||
+  (c.endCondition.type === 'participationTarget' && c.ticketCount >= c.endCondition.target);
+
+const sameEndCondition = (a: EndCondition, b: EndCondition) => {
+  if (a.type === 'date' && b.type === 'date') return Date.parse(a.endsAt) === Date.parse(b.endsAt);
+  if (a.type === 'participationTarget' && b.type === 'participationTarget') return a.target === b.target;
+  return a.type === b.type;
+};
+
+const copySuffix: Record<Language, string> = { en: ' (copy)', de: ' (Kopie)' };
+const copyTitle = (title: string, language: Language) => {
+  const suffix = copySuffix[language];
+  return `${title.slice(0, campaignTitleLimits.max - suffix.length).trimEnd()}${suffix}`;
+};
+
+/** Fields an ended campaign keeps (everything the owner edits but the end condition). */
+const fixedWhenEnded = [
+  'title',
+  'description',
+  'language',
+  'image',
+  'autoReminder',
+  'isGroupCampaign',
+  'allowMultipleParticipation',
+  'openLink',
+] as const;
+
+type ListQuery = RouteQuery<typeof api.campaigns.list>;
+type CampaignInput = RouteBody<typeof api.campaigns.create>;
+type CampaignUpdate = RouteBody<typeof api.campaigns.update>;
+
+export type CampaignServiceDeps = {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  /** Queues the end-by-date job of a running campaign (campaigns.jobs.ts). */
+  scheduleEnd: (c: CampaignRow) => Promise<void>;
+  log: Pick<Logger, 'warn'>;
+  storage: FileStorage;
+};
+
+export const createCampaignService = ({
+  db,
+  clock,
+  publicUrl,
+  scheduleEnd,
+  log,
+  storage,
+}: CampaignServiceDeps) => {
+  const dto = (c: CampaignRow) => toCampaign(c, publicUrl);
+  const find = async (manufacturerId: string, id: string) => {
+    const c = await findCampaign(db, manufacturerId, id);
+    if (!c) throw notFound('campaign');
+    return c;
+  };
+  /** After the commit: a lost job is harmless, the minute sweep ends the campaign anyway. */
+  const scheduleIfDated = async (c: CampaignRow) => {
+    if (c.state !== 'running' || !c.endsAt) return;
+    await scheduleEnd(c).catch((err: unknown) =>
+      log.warn({ err, campaignId: c.id }, 'queueing the end-by-date job failed; the sweep will end it'),
+    );
+  };
+
+  return {
+    list: async (manufacturerId: string, q: ListQuery) => {
+      const { rows, total } = await listCampaigns(db, {
+        manufacturerId,
+        states: q['states[]'] ?? visibleStates,
+        search: q.search || undefined,
+        sort: q.sort,
+        limit: q.limit,
+        offset: (q.page - 1) * q.limit,
+      });
+      return { documents: rows.map(dto), total };
+    },
+
+    search: async (manufacturerId: string, q: { search: string; limit: number }) => ({
+      documents: (await searchCampaigns(db, { manufacturerId, ...q })).map(toCampaignLight),
+    }),
+
+    names: async (manufacturerId: string, states: CampaignState[] | undefined) => ({
+      documents: (await campaignNames(db, { manufacturerId, states: states ?? visibleStates })).map((c) => ({
+        _id: c.id,
+        title: c.title,
+        state: c.state,
+      })),
+    }),
+
+    light: async (manufacturerId: string, id: string) => toCampaignLight(await find(manufacturerId, id)),
+    get: async (manufacturerId: string, id: string) => dto(await find(manufacturerId, id)),
+
+    create: async (manufacturerId: string, input: CampaignInput) => {
+      const now = clock.now();
+      const row = await insertCampaign(db, {
+        manufacturerId,
+        ...input,
+        endsAt: endsAtOf(input.endCondition),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return dto(row);
+    },
+
+    /**
+     * PUT with the whole body (D3). Ended: only the end condition may differ (D12). Running: a new
+     * end condition that is already met is refused, since the campaign would end at once.
+     */
+    update: async (manufacturerId: string, id: string, body: CampaignUpdate) => {
+      const now = clock.now();
+      const { updatedAt: sentUpdatedAt, ...input } = body;
+      const row = await db.transaction(async (tx) => {
+        const c = await lockCampaign(tx, manufacturerId, id);
+        if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
+        assertFresh(c.updatedAt, sentUpdatedAt);
+        if (c.state === 'ended') {
+          const changed = fixedWhenEnded.find((k) => input[k] !== c[k]);
+          if (changed) {
+            throw new AppError(
+              'campaign/ended',
+              `The campaign has ended; only its end condition can change, not ${changed}.`,
+              changed,
+            );
+          }
+        }
+        const newCondition = !sameEndCondition(c.endCondition, input.endCondition);
+        if (c.state === 'running' && newCondition && isEndConditionMet({ ...c, ...input }, now)) {
+          throw new AppError(
+            'campaign/end-condition-met',
+            'The new end condition is met already; stop the campaign instead.',
+            'endCondition',
+          );
+        }
+        return updateCampaign(tx, c.id, {
+          ...input,
+          endsAt: endsAtOf(input.endCondition),
+          updatedAt: touchedAt(now),
+        });
+      });
+      await scheduleIfDated(row);
+      return dto(row);
+    },
+
+    /** DELETE archives (D12); archiving again changes nothing. */
+    archive: async (manufacturerId: string, id: string) => {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const c = await lockCampaign(tx, manufacturerId, id);
+        if (c.state === 'archived') return;
+        await updateCampaign(tx, c.id, {
+          state: 'archived',
+          archivedFrom: c.state,
+          archivedAt: now,
+          updatedAt: touchedAt(now),
+        });
+      });
+    },
+
+    /** A new draft with the same settings, questions, options, option tags and path rules (D12). */
+    copy: async (manufacturerId: string, id: string) => {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const c = await findCampaign(tx, manufacturerId, id);
+        if (!c) throw notFound('campaign');
+        const questions = await listQuestions(tx, manufacturerId, c.id);
+        const copy = await insertCampaign(tx, {
+          manufacturerId,
+          title: copyTitle(c.title, c.language),
+          description: c.description,
+          language: c.language,
+          image: c.image,
+          endCondition: c.endCondition,
+          endsAt: c.endsAt,
+          autoReminder: c.autoReminder,
+          isGroupCampaign: c.isGroupCampaign,
+          allowMultipleParticipation: c.allowMultipleParticipation,
+          openLink: c.openLink,
+          questionCount: questions.length,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const newIds = new Map<string, string>();
+        for (const q of questions) newIds.set(q.id, randomUUID());
+        for (const o of questions.flatMap((q) => q.options)) newIds.set(o.id, randomUUID());
+        const mapped = (oldId: string) => newIds.get(oldId) ?? oldId;
+        for (const q of questions) {
+          await insertQuestion(tx, {
+            id: mapped(q.id),
+            campaignId: copy.id,
+            manufacturerId,
+            type: q.type,
+            text: q.text,
+            optional: q.optional,
+            image: q.image,
+            link: q.link,
+            order: q.order,
+            pathRules: q.pathRules.map((r) => ({
+              optionId: mapped(r.optionId),
+              nextQuestionId: r.nextQuestionId === null ? null : mapped(r.nextQuestionId),
+            })),
+            createdAt: now,
+            updatedAt: now,
+          });
+          await insertOptions(
+            tx,
+            q.options.map((o) => ({
+              id: mapped(o.id),
+              questionId: mapped(q.id),
+              manufacturerId,
+              text: o.text,
+              order: o.order,
+              tags: o.tags,
+            })),
+          );
+        }
+        return copy;
+      });
+      return dto(row);
+    },
+
+    /** Draft → running, or ended → running (restart). Starting a running campaign changes nothing. */
+    start: async (manufacturerId: string, id: string) => {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const c = await lockCampaign(tx, manufacturerId, id);
+        if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
+        if (c.state === 'running') return c;
+        if (c.questionCount < 1) {
+          throw new AppError('campaign/too-few-questions', 'Add at least one question before starting.');
+        }
+        if (isEndConditionMet(c, now)) {
+          throw new AppError(
+            'campaign/end-condition-met',
+            'The end condition is met already; change it before starting.',
+            'endCondition',
+          );
+        }
+        return updateCampaign(tx, c.id, {
+          state: 'running',
+          hasStarted: true,
+          startedAt: now,
+          endedAt: null,
+          updatedAt: touchedAt(now),
+        });
+      });
+      await scheduleIfDated(row);
+      return dto(row);
+    },
+
+    stop: async (manufacturerId: string, id: string) => {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const c = await lockCampaign(tx, manufacturerId, id);
+        if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
+        const ended = c.state === 'running' ? await endCampaignInTx(tx, c, 'manual', now) : undefined;
+        if (!ended) throw new AppError('campaign/not-running', 'Only a running campaign can be stopped.');
+        return ended;
+      });
+      return dto(row);
+    },
+
+    /**
+     * D25: a PNG of at most 2000 × 2000 px for the campaign or one of its questions, stored under
+     * the campaign with who uploaded it; the answer is its stable public link.
+     */
+    uploadImage: async (q: {
+      manufacturerId: string;
+      ownerId: string;
+      campaignId: string;
+      bytes: Buffer;
+    }) => {
+      assertChangeable(await find(q.manufacturerId, q.campaignId));
+      const png = inspectPng(q.bytes);
+      if (!png) throw new AppError('file/invalid', 'The file is not a PNG image.', 'file');
+      if (png.width > imageUpload.maxPixels || png.height > imageUpload.maxPixels) {
+        throw new AppError(
+          'file/invalid',
+          `The image is ${png.width} × ${png.height} px; at most ${imageUpload.maxPixels} px a side.`,
+          'file',
+        );
+      }
+      const key = `campaigns/${q.campaignId}/${randomUUID()}.png`;
+      await storage.put(key, q.bytes, {
+        contentType: 'image/png',
+        metadata: { authorId: q.ownerId, manuId: q.manufacturerId, campaignId: q.campaignId },
+      });
+      return { url: storage.publicUrl(key) };
+    },
+  };
+};
+export type CampaignService = ReturnType<typeof createCampaignService>;

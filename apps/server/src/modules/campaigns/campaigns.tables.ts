@@ -1,0 +1,49 @@
+import type { EndCondition } from '@parley/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { manufacturers } from '../owner/owner.tables.js';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** A survey (D11, D12). Counters are kept in the row so lists never count tickets per page. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    language: text({ enum: ['de', 'en'] })
+      .notNull()
+      .default('en'),
+    image: text(),
+    endCondition: jsonb().$type<EndCondition>().notNull().default({ type: 'never' }),
+    /** endCondition.endsAt, as a column so the end-by-date sweep uses an index. */
+    endsAt: at(),
+    autoReminder: boolean().notNull().default(false),
+    isGroupCampaign: boolean().notNull().default(false),
+    allowMultipleParticipation: boolean().notNull().default(false),
+    openLink: boolean().notNull().default(true),
+    state: text({ enum: ['draft', 'running', 'ended', 'archived'] })
+      .notNull()
+      .default('draft'),
+    archivedFrom: text({ enum: ['draft', 'running', 'ended', 'archived'] }),
+    hasStarted: boolean().notNull().default(false),
+    startedAt: at(),
+    endedAt: at(),
+    archivedAt: at(),
+    ticketCount: integer().notNull().default(0),
+    questionCount: integer().notNull().default(0),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.manufacturerId, t.state, t.createdAt),
+    // The list's default order (newest first, read backwards): the first page reads 20 rows instead of
+    // sorting every campaign of the manufacturer.
+    index('campaigns_manufacturer_created_idx').on(t.manufacturerId, t.createdAt, t.id),
+    index('campaigns_running_ends_at_idx').on(t.endsAt).where(sql`${t.state} = 'running'`),
+  ],
+);

@@ -1,0 +1,84 @@
+import type { HistoryEntry, HistoryKind, Product } from '@parley/contract';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { historyEntries, historySeen } from './history.tables.js';
+
+export type NewHistoryEntry = {
+  manufacturerId: string;
+  product: Product;
+  kind: HistoryKind;
+  subject: { type: HistoryEntry['subject']['type']; id: string; title?: string | null };
+  data?: Record<string, unknown>;
+};
+
+/** Later features call this in their own transaction when something happens (D20). */
+export const addHistoryEntry = async (db: DbOrTx, e: NewHistoryEntry) => {
+  const [row] = await db
+    .insert(historyEntries)
+    .values({
+      manufacturerId: e.manufacturerId,
+      product: e.product,
+      kind: e.kind,
+      subjectType: e.subject.type,
+      subjectId: e.subject.id,
+      subjectTitle: e.subject.title ?? null,
+      data: e.data ?? {},
+    })
+    .returning();
+  return row;
+};
+
+export const listHistory = async (
+  db: DbOrTx,
+  q: { manufacturerId: string; ownerId: string; product: Product; limit: number; offset: number },
+) => {
+  const scope = and(
+    eq(historyEntries.manufacturerId, q.manufacturerId),
+    eq(historyEntries.product, q.product),
+  );
+  const seenJoin = and(eq(historySeen.entryId, historyEntries.id), eq(historySeen.ownerId, q.ownerId));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ entry: historyEntries, seenAt: historySeen.seenAt })
+      .from(historyEntries)
+      .leftJoin(historySeen, seenJoin)
+      .where(scope)
+      .orderBy(desc(historyEntries.createdAt), desc(historyEntries.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({
+        total: count(),
+        newCount: sql<number>`count(*) filter (where ${historySeen.entryId} is null)`.mapWith(Number),
+      })
+      .from(historyEntries)
+      .leftJoin(historySeen, seenJoin)
+      .where(scope),
+  ]);
+  const documents: HistoryEntry[] = rows.map(({ entry, seenAt }) => ({
+    _id: entry.id,
+    product: entry.product,
+    kind: entry.kind,
+    subject: { type: entry.subjectType, _id: entry.subjectId, title: entry.subjectTitle },
+    data: entry.data,
+    isNewHistory: seenAt === null,
+    createdAt: entry.createdAt.toISOString(),
+  }));
+  return { documents, total: totals?.total ?? 0, newCount: totals?.newCount ?? 0 };
+};
+
+/** Marks entries seen for one owner; ids of other manufacturers are ignored, repeated calls are harmless. */
+export const markHistorySeen = async (
+  db: DbOrTx,
+  q: { manufacturerId: string; ownerId: string; ids: string[] },
+) => {
+  const own = await db
+    .select({ id: historyEntries.id })
+    .from(historyEntries)
+    .where(and(eq(historyEntries.manufacturerId, q.manufacturerId), inArray(historyEntries.id, q.ids)));
+  if (own.length === 0) return;
+  await db
+    .insert(historySeen)
+    .values(own.map(({ id }) => ({ entryId: id, ownerId: q.ownerId })))
+    .onConflictDoNothing();
+};

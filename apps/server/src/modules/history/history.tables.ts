@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { manufacturers, owners } from '../owner/owner.tables.js';
+
+/** D20: one row per event of a manufacturer; later features write them. */
+export const historyEntries = pgTable(
+  'history_entries',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    product: text({ enum: ['connect', 'platform'] }).notNull(),
+    kind: text({
+      enum: ['newCampaignTicket', 'newComment', 'newFeedbackByUser', 'reminderMassFollowUp', 'campaignEnded'],
+    }).notNull(),
+    subjectType: text({ enum: ['campaign', 'campaignTicket', 'postTicket'] }).notNull(),
+    subjectId: uuid().notNull(),
+    subjectTitle: text(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.manufacturerId, t.product, t.createdAt)],
+);
+
+/** An entry is new for each owner until that owner marks it seen. */
+export const historySeen = pgTable(
+  'history_seen',
+  {
+    entryId: uuid()
+      .notNull()
+      .references(() => historyEntries.id, { onDelete: 'cascade' }),
+    ownerId: uuid()
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    seenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.ownerId] }), index().on(t.ownerId)],
+);

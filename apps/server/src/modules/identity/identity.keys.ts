@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  type CryptoKey,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { identityKeys } from './identity.tables.js';
+
+const ALG = 'ES256';
+const KEY_LOCK = 7_261_093_552;
+
+export type SigningKey = { kid: string; key: CryptoKey };
+
+/**
+ * The embedded identity service's key store. The first instance generates the key
+ * pair under an advisory lock; every instance reads it from the database.
+ */
+export const createKeyStore = (db: Db) => {
+  let cache: { signing: SigningKey; jwks: JSONWebKeySet; loadedAt: number } | undefined;
+
+  const ensureKey = async () => {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${KEY_LOCK})`);
+      const [existing] = await tx
+        .select({ kid: identityKeys.kid })
+        .from(identityKeys)
+        .where(eq(identityKeys.active, true))
+        .limit(1);
+      if (existing) return;
+      const { publicKey, privateKey } = await generateKeyPair(ALG, { extractable: true });
+      const kid = randomUUID();
+      const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
+      const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG };
+      await tx.insert(identityKeys).values({ kid, alg: ALG, publicJwk, privateJwk });
+    });
+  };
+
+  const load = async () => {
+    let rows = await db.select().from(identityKeys);
+    if (!rows.some((r) => r.active)) {
+      await ensureKey();
+      rows = await db.select().from(identityKeys);
+    }
+    const active = rows
+      .filter((r) => r.active)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    if (!active) throw new Error('no active identity key');
+    const key = (await importJWK(active.privateJwk as JWK, active.alg)) as CryptoKey;
+    cache = {
+      signing: { kid: active.kid, key },
+      jwks: { keys: rows.map((r) => r.publicJwk as JWK) },
+      loadedAt: Date.now(),
+    };
+    return cache;
+  };
+
+  return {
+    /** Current keys; reloaded every 10 minutes so a rotation reaches every instance. */
+    get: async () => (cache && Date.now() - cache.loadedAt < 600_000 ? cache : load()),
+    reload: load,
+  };
+};
+export type KeyStore = ReturnType<typeof createKeyStore>;
+
+export type VerifiedToken = JWTPayload & {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  iat: number;
+};
+
+/**
+ * Verifies id tokens against the configured JWKS, issuer and audience (D5).
+ * Embedded: the key store's public keys (reloaded once when a token names an unknown key).
+ * External: the provider's JWKS URL.
+ */
+export const createTokenVerifier = (opts: {
+  issuer: string;
+  audience: string;
+  jwksUrl?: string | undefined;
+  keyStore?: KeyStore;
+}) => {
+  const remote = opts.jwksUrl ? createRemoteJWKSet(new URL(opts.jwksUrl)) : undefined;
+  return async (idToken: string): Promise<VerifiedToken> => {
+    const verifyWith = (keys: Parameters<typeof jwtVerify>[1]) =>
+      jwtVerify(idToken, keys, { issuer: opts.issuer, audience: opts.audience });
+    try {
+      let result: Awaited<ReturnType<typeof jwtVerify>>;
+      if (remote) {
+        result = await verifyWith(remote);
+      } else {
+        if (!opts.keyStore) throw new Error('no key store for the embedded identity service');
+        const { jwks } = await opts.keyStore.get();
+        try {
+          result = await verifyWith(createLocalJWKSet(jwks));
+        } catch (err) {
+          if (!(err instanceof joseErrors.JWKSNoMatchingKey)) throw err;
+          result = await verifyWith(createLocalJWKSet((await opts.keyStore.reload()).jwks));
+        }
+      }
+      const { payload } = result;
+      if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') {
+        throw new AppError('auth/invalid-token', 'The token lacks its subject.');
+      }
+      return payload as VerifiedToken;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof joseErrors.JWTExpired) {
+        throw new AppError('auth/id-token-expired', 'The id token has expired.');
+      }
+      throw new AppError('auth/invalid-token', 'The id token is not valid.');
+    }
+  };
+};
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

@@ -1,0 +1,310 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { emailSchema, type TokenResponse } from '@parley/contract';
+import { SignJWT } from 'jose';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { OwnerRow } from '../owner/owner.repository.js';
+import type { KeyStore, VerifiedToken } from './identity.keys.js';
+import { dummyHash, hashPassword, verifyPassword } from './identity.password.js';
+import {
+  consumeResetToken,
+  countAttemptsFromIp,
+  countRecentResetTokens,
+  findOwnerByEmail,
+  findOwnerById,
+  findRefreshToken,
+  findUsableResetToken,
+  insertAttempt,
+  insertPasswordResetToken,
+  insertRefreshToken,
+  isEmailLocked,
+  lockOwnerForShare,
+  lockSignInKeys,
+  markAttemptSucceeded,
+  pruneAttempts,
+  revokeLiveRefreshToken,
+  revokeRefreshFamily,
+  setPasswordAndEndSessions,
+  voidResetTokens,
+} from './identity.repository.js';
+
+/** D5's limits. */
+export const identityLimits = {
+  failuresPerEmail: 5,
+  attemptsPerIp: 100,
+  windowMinutes: 15,
+  resetTokenMinutes: 60,
+  /** Reset mails per owner per hour; more are silently dropped so nobody can mail-bomb an owner. */
+  resetMailsPerHour: 5,
+  /** Attempt rows older than this are pruned now and then. */
+  attemptRetentionHours: 24,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const randomToken = () => randomBytes(32).toString('base64url');
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * The cut-off that ends sessions: the next whole second. The auth hook compares the token's `iat`
+ * (whole seconds) with it, so a token issued earlier in this very second is refused too; the fresh
+ * tokens we issue right after carry an `iat` of at least the cut-off (see `issueTokens`).
+ */
+const nextSecond = () => new Date((nowSeconds() + 1) * 1000);
+
+const invalidCredential = () =>
+  new AppError('auth/invalid-credential', 'The email address or the password is wrong.');
+const tooManyRequests = () =>
+  new AppError('auth/too-many-requests', 'Too many sign-in attempts; try again in 15 minutes.');
+const userDisabled = () => new AppError('auth/user-disabled', 'This account is disabled.');
+const invalidRefreshToken = () =>
+  new AppError('auth/invalid-credential', 'The refresh token is not valid (expired, revoked or unknown).');
+const invalidActionCode = () =>
+  new AppError('auth/invalid-action-code', 'The reset link is invalid, used already or expired.');
+
+/**
+ * The embedded identity service of D5: sign-in with rate limits, rotating refresh tokens,
+ * password reset by mail and password change. Routes only translate HTTP to these calls.
+ */
+export const createIdentityService = ({
+  db,
+  config,
+  keyStore,
+  mail,
+  log,
+}: {
+  db: Db;
+  config: Config;
+  keyStore: KeyStore;
+  mail: Pick<MailService, 'send'>;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}) => {
+  const { identity } = config;
+  // Hash the timing equaliser now, so the first unknown address costs no more than a known one.
+  void dummyHash();
+
+  const ensureEmbedded = () => {
+    if (!identity.embedded) {
+      throw new AppError(
+        'auth/operation-not-allowed',
+        'Sign-in is handled by an external identity provider; the embedded service is off.',
+      );
+    }
+  };
+
+  /** Id token plus a new refresh token in `familyId` (a new family for a fresh sign-in). */
+  const issueTokens = async (
+    tx: DbOrTx,
+    owner: Pick<OwnerRow, 'id' | 'email' | 'manufacturerId' | 'sessionsValidAfter'>,
+    familyId: string = randomUUID(),
+  ): Promise<TokenResponse> => {
+    const { signing } = await keyStore.get();
+    // Never before the owner's cut-off, which may be the next second right after a reset or change.
+    const iat = Math.max(nowSeconds(), Math.floor(owner.sessionsValidAfter.getTime() / 1000));
+    const idToken = await new SignJWT({ email: owner.email, mid: owner.manufacturerId })
+      .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' })
+      .setSubject(owner.id)
+      .setIssuer(identity.issuer)
+      .setAudience(identity.audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + identity.tokenTtlSeconds)
+      .sign(signing.key);
+    const refreshToken = randomToken();
+    await insertRefreshToken(tx, {
+      ownerId: owner.id,
+      tokenHash: sha256(refreshToken),
+      familyId,
+      expiresAt: new Date(Date.now() + identity.refreshTtlDays * 86_400_000),
+    });
+    return { idToken, refreshToken, expiresIn: String(identity.tokenTtlSeconds) };
+  };
+
+  /**
+   * Checks D5's limits and records the attempt, under per-address and per-client locks so that
+   * parallel requests (on any instance) are counted exactly. The attempt is recorded as a failure
+   * before the password is checked; refused attempts are not recorded, so a lock ends on time.
+   */
+  const admitAttempt = async (email: string, clientIp: string) => {
+    const attemptId = await db.transaction(async (tx) => {
+      await lockSignInKeys(tx, email, clientIp);
+      if (await isEmailLocked(tx, email, identityLimits.failuresPerEmail, identityLimits.windowMinutes)) {
+        throw tooManyRequests();
+      }
+      if (
+        (await countAttemptsFromIp(tx, clientIp, identityLimits.windowMinutes)) >=
+        identityLimits.attemptsPerIp
+      ) {
+        throw tooManyRequests();
+      }
+      return insertAttempt(tx, email, clientIp);
+    });
+    if (Math.random() < 0.02) {
+      pruneAttempts(db, identityLimits.attemptRetentionHours).catch((err: unknown) =>
+        log.warn({ err }, 'pruning sign-in attempts failed'),
+      );
+    }
+    return attemptId;
+  };
+
+  /** Verifies a password; an unknown owner or one without a password costs the same time. */
+  const checkPassword = async (owner: OwnerRow | undefined, password: string) => {
+    const passwordHash = owner?.passwordHash ?? (await dummyHash());
+    const ok = await verifyPassword(passwordHash, password);
+    return ok && owner?.passwordHash != null;
+  };
+
+  const signIn = async (input: { email: string; password: string; clientIp: string }) => {
+    ensureEmbedded();
+    const parsed = emailSchema.safeParse(input.email);
+    if (!parsed.success) throw new AppError('auth/invalid-email', 'The email address is not valid.');
+    const email = parsed.data;
+
+    const attemptId = await admitAttempt(email, input.clientIp);
+    const owner = await findOwnerByEmail(db, email);
+    if (!(await checkPassword(owner, input.password)) || !owner) throw invalidCredential();
+    await markAttemptSucceeded(db, attemptId);
+    // Only after the right password, so the answer reveals nothing about the account to a guesser.
+    if (owner.disabled) throw userDisabled();
+    return issueTokens(db, owner);
+  };
+
+  /**
+   * Rotates a refresh token. Presenting one that was revoked already means it leaked (or a client
+   * replayed it): the whole family is revoked, so the thief's and the owner's copies both die.
+   * Every refusal answers 400 `auth/invalid-credential` (Firebase's nearest catalogue code).
+   */
+  const refresh = async (refreshToken: string) => {
+    ensureEmbedded();
+    const tokenHash = sha256(refreshToken);
+    const rotated = await db.transaction(async (tx) => {
+      const found = await findRefreshToken(tx, tokenHash);
+      if (!found || found.revokedAt) return undefined;
+      // Owner first, then token: the order a reset or disabling takes, so a racing one either waits
+      // for this refresh (and revokes the new token with the rest) or wins (and this finds the token revoked).
+      const owner = await lockOwnerForShare(tx, found.ownerId);
+      const row = await revokeLiveRefreshToken(tx, tokenHash);
+      if (!row) return undefined;
+      if (!owner) throw invalidRefreshToken();
+      if (owner.disabled) throw userDisabled();
+      return issueTokens(tx, owner, row.familyId);
+    });
+    if (rotated) return rotated;
+
+    const stale = await findRefreshToken(db, tokenHash);
+    if (stale) {
+      if (stale.revokedAt) {
+        await revokeRefreshFamily(db, stale.familyId);
+        log.warn(
+          { ownerId: stale.ownerId, familyId: stale.familyId },
+          'revoked refresh token reused; family revoked',
+        );
+      }
+      // A disabled owner's tokens were all revoked; saying why lets the console show the right message.
+      const owner = await findOwnerById(db, stale.ownerId);
+      if (owner?.disabled) throw userDisabled();
+    }
+    throw invalidRefreshToken();
+  };
+
+  /** Revokes the token if it is live; unknown or revoked tokens are ignored (sign-out always succeeds). */
+  const signOut = async (refreshToken: string | undefined) => {
+    if (!refreshToken || !identity.embedded) return;
+    await revokeLiveRefreshToken(db, sha256(refreshToken));
+  };
+
+  /** Mails a one-time link when the address belongs to an enabled owner; says nothing either way. */
+  const requestPasswordReset = async (email: string) => {
+    ensureEmbedded();
+    const owner = await findOwnerByEmail(db, email);
+    if (!owner || owner.disabled) return;
+    if ((await countRecentResetTokens(db, owner.id, 60)) >= identityLimits.resetMailsPerHour) {
+      log.warn({ ownerId: owner.id }, 'password reset mail limit reached; request dropped');
+      return;
+    }
+    const token = randomToken();
+    await insertPasswordResetToken(db, {
+      ownerId: owner.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + identityLimits.resetTokenMinutes * 60_000),
+    });
+    const link = `${config.publicUrl}/reset-password?token=${token}`;
+    await mail.send({
+      to: owner.email,
+      subject: 'Reset your Parley password',
+      text: [
+        'Hello,',
+        '',
+        'someone (hopefully you) asked to reset the password of your Parley account.',
+        'Open this link within one hour to choose a new password:',
+        '',
+        link,
+        '',
+        'If you did not ask for it, ignore this mail; your password stays as it is.',
+      ].join('\n'),
+      kind: 'identity/password-reset',
+    });
+  };
+
+  /** Sets the new password, uses up the link (and any other outstanding one) and ends all sessions. */
+  const confirmPasswordReset = async (token: string, newPassword: string) => {
+    ensureEmbedded();
+    const tokenHash = sha256(token);
+    // Checked before hashing so bogus tokens cost no Argon2 work; consumed atomically below.
+    if (!(await findUsableResetToken(db, tokenHash))) throw invalidActionCode();
+    const passwordHash = await hashPassword(newPassword);
+    await db.transaction(async (tx) => {
+      const consumed = await consumeResetToken(tx, tokenHash);
+      if (!consumed) throw invalidActionCode();
+      await setPasswordAndEndSessions(tx, consumed.ownerId, passwordHash, nextSecond());
+      await voidResetTokens(tx, consumed.ownerId);
+    });
+  };
+
+  /**
+   * Password change of the signed-in owner. The id token is checked like the auth hook does;
+   * a wrong current password counts as a failed sign-in for the address, so a stolen id token
+   * cannot be used to guess the password. Answers fresh tokens; every other session ends.
+   */
+  const changePassword = async (input: {
+    claims: VerifiedToken;
+    currentPassword: string;
+    newPassword: string;
+    clientIp: string;
+  }) => {
+    ensureEmbedded();
+    const owner = UUID.test(input.claims.sub) ? await findOwnerById(db, input.claims.sub) : undefined;
+    if (!owner) throw new AppError('auth/invalid-token', 'No owner belongs to this token.');
+    if (owner.disabled) throw userDisabled();
+    if (input.claims.iat < Math.floor(owner.sessionsValidAfter.getTime() / 1000)) {
+      throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
+    }
+
+    const attemptId = await admitAttempt(owner.email, input.clientIp);
+    if (!(await checkPassword(owner, input.currentPassword))) {
+      // The caller is signed in, so naming the wrong password reveals nothing about which accounts exist.
+      throw new AppError('auth/wrong-password', 'The current password is wrong.', 'currentPassword');
+    }
+    await markAttemptSucceeded(db, attemptId);
+
+    const passwordHash = await hashPassword(input.newPassword);
+    const sessionsValidAfter = nextSecond();
+    return db.transaction(async (tx) => {
+      await setPasswordAndEndSessions(tx, owner.id, passwordHash, sessionsValidAfter);
+      await voidResetTokens(tx, owner.id);
+      return issueTokens(tx, { ...owner, sessionsValidAfter });
+    });
+  };
+
+  const jwks = async () => {
+    ensureEmbedded();
+    const { jwks: set } = await keyStore.get();
+    return set;
+  };
+
+  return { signIn, refresh, signOut, requestPasswordReset, confirmPasswordReset, changePassword, jwks };
+};
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,69 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { JobQueue } from '../../jobs/queue.js';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is about, for the log line (e.g. `identity/password-reset`). */
+  kind: string;
+};
+
+export const MAIL_JOB = 'mail-send';
+
+const linkPattern = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * Outgoing mail (D2): through SMTP_URL when set, else into the embedded outbox
+ * (DATA_DIR/mail/*.eml) with a log line naming any link, so a person without a mail
+ * server can still follow a reset or invitation link.
+ */
+export const createMailer = (opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}) => {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  const deliver = async (msg: MailMessage) => {
+    const info = await transport.sendMail({
+      from: opts.from,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      ...(msg.html ? { html: msg.html } : {}),
+    });
+    const links = msg.text.match(linkPattern) ?? [];
+    if (!opts.smtpUrl) {
+      await mkdir(opts.outboxDir, { recursive: true });
+      const safeTo = msg.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${msg.kind.replace(/\W/g, '_')}.eml`,
+      );
+      await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      opts.log.info({ mail: msg.kind, to: msg.to, file, links }, `mail written to outbox: ${msg.subject}`);
+    } else {
+      opts.log.info({ mail: msg.kind, to: msg.to, messageId: info.messageId }, 'mail sent');
+    }
+  };
+
+  return { deliver };
+};
+export type Mailer = ReturnType<typeof createMailer>;
+
+/** Mail goes through the job queue so a slow or failing mail server never blocks a request and retries survive restarts. */
+export const createMailService = (mailer: Mailer, jobs: JobQueue) => {
+  jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), { batchSize: 5, retryLimit: 8 });
+  return {
+    send: (msg: MailMessage) => jobs.send(MAIL_JOB, msg),
+  };
+};
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,123 @@
+import type { OwnerSmall } from '@parley/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { manufacturers, owners } from './owner.tables.js';
+
+export type ManufacturerRow = typeof manufacturers.$inferSelect;
+export type OwnerRow = typeof owners.$inferSelect;
+
+export const toManufacturerDto = (m: ManufacturerRow): OwnerSmall['manufacturer'] => ({
+  _id: m.id,
+  name: m.name,
+  createdAt: m.createdAt.toISOString(),
+  imageUrl: m.imageUrl,
+  answerLimitation: m.answerLimitation,
+  autoPublished: m.autoPublished,
+  delayDays: m.delayDays,
+  canUnpublish: m.canUnpublish,
+  canPrivateNote: m.canPrivateNote,
+  canExport: m.canExport,
+  canComment: m.canComment,
+  isPartner: m.isPartner,
+  canSaveAnswerWithoutNotification: m.canSaveAnswerWithoutNotification,
+});
+
+export const toOwnerSmall = (o: OwnerRow, m: ManufacturerRow): OwnerSmall => ({
+  _id: o.id,
+  name: o.name,
+  email: o.email,
+  avatar: o.avatar,
+  isParleyConnectEnabled: o.isConnectEnabled,
+  manufacturer: toManufacturerDto(m),
+});
+
+/** One query for the owner and its manufacturer: the auth hook runs it on every private call. */
+export const findOwnerWithManufacturer = async (db: DbOrTx, by: { id: string } | { email: string }) => {
+  const where = 'id' in by ? eq(owners.id, by.id) : eq(owners.email, by.email.toLowerCase());
+  const [row] = await db
+    .select({ owner: owners, manufacturer: manufacturers })
+    .from(owners)
+    .innerJoin(manufacturers, eq(manufacturers.id, owners.manufacturerId))
+    .where(where)
+    .limit(1);
+  return row;
+};
+
+export const findManufacturerById = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(manufacturers).where(eq(manufacturers.id, id)).limit(1);
+  return row;
+};
+
+export const findOwnerByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db.select().from(owners).where(eq(owners.email, email.toLowerCase())).limit(1);
+  return row;
+};
+
+export const updateOwner = async (
+  db: DbOrTx,
+  id: string,
+  patch: Partial<
+    Pick<
+      OwnerRow,
+      'name' | 'avatar' | 'passwordHash' | 'disabled' | 'sessionsValidAfter' | 'isConnectEnabled'
+    >
+  >,
+) => {
+  const [row] = await db
+    .update(owners)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(owners.id, id))
+    .returning();
+  return row;
+};
+
+export const listOwnersOfManufacturer = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  page: { offset: number; limit: number },
+) => {
+  const [documents, [total]] = await Promise.all([
+    db
+      .select()
+      .from(owners)
+      .where(eq(owners.manufacturerId, manufacturerId))
+      .orderBy(owners.createdAt, owners.id)
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(owners).where(eq(owners.manufacturerId, manufacturerId)),
+  ]);
+  return { documents, total: total?.n ?? 0 };
+};
+
+export const insertManufacturer = async (db: DbOrTx, values: typeof manufacturers.$inferInsert) => {
+  const [row] = await db.insert(manufacturers).values(values).returning();
+  if (!row) throw new Error('manufacturer insert returned nothing');
+  return row;
+};
+
+export const updateManufacturer = async (
+  db: DbOrTx,
+  id: string,
+  patch: Partial<typeof manufacturers.$inferInsert>,
+) => {
+  const [row] = await db
+    .update(manufacturers)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(manufacturers.id, id))
+    .returning();
+  return row;
+};
+
+export const insertOwner = async (db: DbOrTx, values: typeof owners.$inferInsert) => {
+  const [row] = await db
+    .insert(owners)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning();
+  if (!row) throw new Error('owner insert returned nothing');
+  return row;
+};
+
+export const countOwners = async (db: DbOrTx) => {
+  const [row] = await db.select({ n: count() }).from(owners);
+  return row?.n ?? 0;
+};

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** A manufacturer: the tenant every record belongs to (D4), with its feature flags (D8). */
+export const manufacturers = pgTable('manufacturers', {
+  id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+  name: text().notNull(),
+  imageUrl: text(),
+  answerLimitation: integer(),
+  autoPublished: boolean().notNull().default(false),
+  delayDays: integer().notNull().default(0),
+  canUnpublish: boolean().notNull().default(false),
+  canPrivateNote: boolean().notNull().default(false),
+  canExport: boolean().notNull().default(false),
+  canComment: boolean().notNull().default(false),
+  isPartner: boolean().notNull().default(false),
+  canSaveAnswerWithoutNotification: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+/** An owner signs in to the console and belongs to exactly one manufacturer (D4). */
+export const owners = pgTable(
+  'owners',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    /** Stored lowercased (D5); unique across all manufacturers since it is the sign-in name. */
+    email: text().notNull().unique(),
+    name: text().notNull().default(''),
+    avatar: text(),
+    /** Argon2id hash; null for an owner who signs in through an external provider only. */
+    passwordHash: text(),
+    isConnectEnabled: boolean().notNull().default(false),
+    disabled: boolean().notNull().default(false),
+    /** Id tokens issued before this instant are refused: a reset or disabling ends sessions (D5). */
+    sessionsValidAfter: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.manufacturerId)],
+);

@@ -1,0 +1,128 @@
+import type {
+  EndCondition,
+  PublicQuestion,
+  SubmitAnswers,
+  SurveyStatus,
+  TicketAnswer,
+} from '@parley/contract';
+import { limits, nextQuestionIndex } from '@parley/contract';
+import { AppError } from '../../lib/errors.js';
+import { isEndConditionMet } from '../campaigns/campaigns.service.js';
+
+type CampaignFacts = {
+  state: 'draft' | 'running' | 'ended' | 'archived';
+  openLink: boolean;
+  ticketCount: number;
+  endCondition: EndCondition;
+};
+type ManufacturerFacts = { answerLimitation: number | null; isPartner: boolean };
+
+/**
+ * What a participant's page shows (D8, D12). The order matters: a campaign that is not running
+ * says why before the open link or the manufacturer's limit are looked at.
+ */
+export const surveyStatus = (c: CampaignFacts, m: ManufacturerFacts, now: Date): SurveyStatus => {
+  if (c.state === 'archived') return 'archived';
+  if (c.state === 'draft') return 'draft';
+  // An end condition met but not yet applied (the end-by-date sweep runs once a minute)
+  // already counts as ended for participants, so nobody answers after the end.
+  if (c.state === 'ended' || isEndConditionMet(c, now)) return 'ended';
+  if (!c.openLink) return 'closed';
+  // D8: answerLimitation caps tickets per campaign; partners have no plan limits.
+  if (!m.isPartner && m.answerLimitation !== null && c.ticketCount >= m.answerLimitation) return 'full';
+  return 'open';
+};
+
+const refusals = {
+  draft: 'This survey has not started yet.',
+  ended: 'This survey has ended.',
+  archived: 'This survey is no longer available.',
+  full: 'This survey has received all the answers it can take.',
+  closed: 'This survey cannot be answered through its open link.',
+} as const satisfies Record<Exclude<SurveyStatus, 'open'>, string>;
+
+export const surveyNotOpen = (status: Exclude<SurveyStatus, 'open'>) =>
+  new AppError(`survey/${status}`, refusals[status]);
+
+type Answer = SubmitAnswers['answers'][number];
+
+const invalid = (field: string, message: string) =>
+  new AppError('validation', `body.${field}: ${message}`, field);
+
+const isBlank = (a: Answer | undefined) =>
+  a === undefined || ((a.text ?? '').trim() === '' && (a.optionIds ?? []).length === 0);
+
+/** One answer checked against its question; undefined when an optional question was left blank. */
+const checkAnswer = (
+  q: PublicQuestion,
+  a: Answer | undefined,
+  n: number,
+): TicketAnswer['value'] | undefined => {
+  const at = n >= 0 ? `answers.${n}` : 'answers';
+  if (isBlank(a) || !a) {
+    if (q.optional) return undefined;
+    throw invalid(at, n >= 0 ? 'must be answered' : `the question ${q._id} must be answered`);
+  }
+  if (q.type === 'FreeText') {
+    if ((a.optionIds ?? []).length > 0) throw invalid(`${at}.optionIds`, 'a free-text question takes text');
+    const text = (a.text ?? '').trim();
+    if (text.length > limits.textMax)
+      throw invalid(`${at}.text`, `must be at most ${limits.textMax} characters`);
+    return { text };
+  }
+  if ((a.text ?? '').trim() !== '') throw invalid(`${at}.text`, 'a choice question takes options, not text');
+  const ids = a.optionIds ?? [];
+  const known = new Set(q.options.map((o) => o._id));
+  const seen = new Set<string>();
+  ids.forEach((id, m) => {
+    if (!known.has(id)) throw invalid(`${at}.optionIds.${m}`, 'is not an option of this question');
+    if (seen.has(id)) throw invalid(`${at}.optionIds.${m}`, 'is chosen twice');
+    seen.add(id);
+  });
+  if (q.type === 'SingleChoice' && ids.length !== 1)
+    throw invalid(`${at}.optionIds`, 'must be exactly one option');
+  if (q.type === 'Ranking' && ids.length !== q.options.length) {
+    throw invalid(`${at}.optionIds`, 'must rank every option exactly once');
+  }
+  return { optionIds: ids };
+};
+
+/**
+ * Checks the answers against the current questions and returns the ticket's answers as the
+ * participant saw them, one per question in order. The path is walked with the participant's
+ * own choices: every non-optional question on it must be answered; questions off the path are
+ * stored as skipped and anything sent for them is dropped.
+ */
+export const buildTicketAnswers = (questions: readonly PublicQuestion[], answers: readonly Answer[]) => {
+  const byQuestion = new Map<string, { answer: Answer; n: number }>();
+  const ids = new Set(questions.map((q) => q._id));
+  answers.forEach((answer, n) => {
+    if (!ids.has(answer.questionId))
+      throw invalid(`answers.${n}.questionId`, 'is not a question of this survey');
+    if (byQuestion.has(answer.questionId)) throw invalid(`answers.${n}.questionId`, 'is answered twice');
+    byQuestion.set(answer.questionId, { answer, n });
+  });
+
+  const values = new Map<string, TicketAnswer['value']>();
+  for (let i: number | null = 0; i !== null && i < questions.length; ) {
+    const q = questions[i] as PublicQuestion;
+    const given = byQuestion.get(q._id);
+    const value = checkAnswer(q, given?.answer, given?.n ?? -1);
+    if (value) values.set(q._id, value);
+    i = nextQuestionIndex(questions, i, value?.optionIds?.[0]);
+  }
+
+  const result: TicketAnswer[] = questions.map((q) => {
+    const value = values.get(q._id);
+    return {
+      questionId: q._id,
+      type: q.type,
+      text: q.text,
+      optional: q.optional,
+      options: q.options.map((o) => ({ _id: o._id, text: o.text })),
+      value: value ?? {},
+      skipped: value === undefined,
+    };
+  });
+  return { answers: result, answeredCount: values.size };
+};

@@ -1,0 +1,44 @@
+import type { PathRule } from '@parley/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { campaigns } from '../campaigns/campaigns.tables.js';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** D13. `manufacturerId` is repeated from the campaign so every query can filter by tenant. */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    manufacturerId: uuid().notNull(),
+    type: text({ enum: ['FreeText', 'SingleChoice', 'MultiChoice', 'Ranking'] }).notNull(),
+    text: text().notNull(),
+    optional: boolean().notNull().default(false),
+    image: text(),
+    link: text(),
+    order: integer().notNull(),
+    pathRules: jsonb().$type<PathRule[]>().notNull().default([]),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.campaignId, t.order), index().on(t.manufacturerId)],
+);
+
+/** Options keep their id across updates, so option tags and answers stay attached (D13, D17). */
+export const questionOptions = pgTable(
+  'question_options',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    manufacturerId: uuid().notNull(),
+    text: text().notNull(),
+    order: integer().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index().on(t.questionId, t.order)],
+);

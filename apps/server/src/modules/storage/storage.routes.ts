@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { isValidKey } from './storage.keys.js';
+import type { FileStorage } from './storage.service.js';
+
+/**
+ * GET /files/<key>: public files (D25 campaign and question images), streamed from whichever
+ * storage is configured. Keys carry a fresh UUID per upload, so a file never changes under its
+ * link and may be cached for good.
+ */
+export const fileRoutes = async (app: FastifyInstance, { storage }: { storage: FileStorage }) => {
+  app.get<{ Params: { '*': string } }>('/files/*', { config: { access: 'public' } }, async (req, reply) => {
+    const key = req.params['*'];
+    const file = isValidKey(key) ? await storage.get(key) : undefined;
+    if (!file) throw new AppError('not-found', 'The file does not exist.');
+    reply
+      .header('content-type', file.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    if (file.size !== undefined) reply.header('content-length', file.size);
+    return reply.send(file.body);
+  });
+};

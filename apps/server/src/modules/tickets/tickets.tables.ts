@@ -1,0 +1,44 @@
+import type { TicketAnswer } from '@parley/contract';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { campaigns } from '../campaigns/campaigns.tables.js';
+import { contacts } from '../contacts/contacts.tables.js';
+
+const at = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * A campaign ticket is one participation (D14): one contact's answers to one campaign.
+ * Answers are stored as the participant saw them, so editing questions never loses them.
+ * The conversation issue adds the owner's answer, comments, private note, ignore flag and votes.
+ */
+export const campaignTickets = pgTable(
+  'campaign_tickets',
+  {
+    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    manufacturerId: uuid().notNull(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** How the participant came: the open link now, a personal invitation later. */
+    source: text({ enum: ['openLink', 'invitation'] }).notNull(),
+    language: text({ enum: ['de', 'en'] }).notNull(),
+    answers: jsonb().$type<TicketAnswer[]>().notNull(),
+    answeredCount: integer().notNull(),
+    /** Made by the survey page once per filled-in form: a double submit stores one ticket. */
+    submissionId: uuid().notNull(),
+    /** SHA-256 of the participant's private link token (/p/t/:token). */
+    tokenHash: text().notNull().unique(),
+    emailConfirmedAt: at(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex().on(t.campaignId, t.submissionId),
+    index().on(t.campaignId, t.createdAt),
+    index().on(t.contactId),
+    index().on(t.manufacturerId),
+  ],
+);

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+const contextName: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+/**
+ * One error handler (style.md §4): our AppError with its status; zod validation errors
+ * as 400 `validation` naming the field; PostgreSQL's unique violations as 409; a malformed
+ * value PostgreSQL rejects (e.g. a bad UUID) as 404; everything else a masked 500,
+ * logged with the request id.
+ */
+export const registerErrorHandler = (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error({ err }, 'request failed');
+      return reply.code(err.status).send({
+        code: err.code,
+        message: err.message,
+        ...(err.field ? { field: err.field } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      // Path parameters are ids and tokens: a malformed one names no record, like an unknown one (D3).
+      if (err.validationContext === 'params') {
+        return reply.code(404).send({ code: 'not-found', message: 'The record does not exist.' });
+      }
+      const first = err.validation[0];
+      const where = contextName[err.validationContext ?? ''] ?? err.validationContext ?? 'request';
+      const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      const message = first
+        ? `${where}${field ? `.${field}` : ''}: ${first.message}`
+        : 'The request is not valid.';
+      return reply.code(400).send({ code: 'validation', message, field: field || where });
+    }
+    const pgCode = (err as { code?: string }).code;
+    if (pgCode === '23505') {
+      return reply
+        .code(409)
+        .send({ code: 'conflict/duplicate', message: 'A record with these values exists already.' });
+    }
+    if (pgCode === '22008' || pgCode === '22007') {
+      // A date PostgreSQL cannot store: bad input, not a server fault (D3 never answers 500 to input).
+      return reply.code(400).send({ code: 'validation', message: 'A date is out of range.' });
+    }
+    if (pgCode === '22P02') {
+      return reply.code(404).send({ code: 'not-found', message: 'The record does not exist.' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      return reply.code(err.statusCode).send({
+        code: err.statusCode === 413 ? 'validation/too-large' : 'validation',
+        message: err.message,
+      });
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ code: 'internal', message: `Something went wrong (request ${req.id}).` });
+  });
+};

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built console at `/` with a single-page fallback. Hashed assets are
+ * cached for a year; index.html never, so a deploy reaches every browser at once.
+ * Unknown /api and /identity paths answer JSON 404, never the page.
+ */
+export const registerWeb = async (app: FastifyInstance, webDist: string | undefined) => {
+  const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  if (root) {
+    await app.register(fastifStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'the console is not built; run `npm run build` to serve it');
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/identity');
+    if (isApi || !root || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ code: 'not-found', message: `No route ${req.method} ${url}.` });
+    }
+    if (path.extname(url) && !url.endsWith('.html')) {
+      return reply.code(404).send({ code: 'not-found', message: `No file ${url}.` });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', root);
+  });
+};

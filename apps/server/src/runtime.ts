@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createDb } from './db/client.js';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.js';
+import { runMigrations } from './db/migrate.js';
+import { createJobQueue } from './jobs/queue.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createCampaignJobs } from './modules/campaigns/campaigns.jobs.js';
+import { createKeyStore, createTokenVerifier } from './modules/identity/identity.keys.js';
+import { createMailer, createMailService } from './modules/mail/mail.service.js';
+import { createOwnerService } from './modules/owner/owner.service.js';
+import { createFileStorage } from './modules/storage/storage.service.js';
+
+/**
+ * Everything a process of Parley needs, wired once: the database (embedded or
+ * DATABASE_URL), migrations, the job queue, mail and the identity keys. The server,
+ * the admin command line, tests and the benchmark all start it the same way.
+ */
+export const startRuntime = async (
+  config: Config,
+  log: Logger,
+  opts: { work?: boolean; pollingIntervalSeconds?: number; clock?: Clock } = {},
+) => {
+  const embedded: EmbeddedDatabase | undefined = config.databaseUrl
+    ? undefined
+    : await startEmbeddedDatabase(config.dataDir, log);
+  const url = config.databaseUrl ?? embedded?.url ?? '';
+  const { db, pool } = createDb(url, config.databasePoolSize);
+  try {
+    await runMigrations(db, pool);
+    const jobs = createJobQueue({
+      connectionString: url,
+      log,
+      work: (opts.work ?? true) && config.jobs,
+      ...(opts.pollingIntervalSeconds ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {}),
+    });
+    const mail = createMailService(
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        outboxDir: config.mail.outboxDir,
+        log,
+      }),
+      jobs,
+    );
+    const clock = opts.clock ?? systemClock;
+    const keyStore = createKeyStore(db);
+    const verify = createTokenVerifier({
+      issuer: config.identity.issuer,
+      audience: config.identity.audience,
+      jwksUrl: config.identity.jwksUrl,
+      keyStore,
+    });
+    const owners = createOwnerService({ db });
+    const storage = createFileStorage(config.storage, config.publicUrl);
+    const campaignJobs = createCampaignJobs({ db, jobs, clock, log });
+    // Job definitions of every module are made above; the queue starts after them.
+    await jobs.start();
+
+    const close = async () => {
+      await jobs.stop().catch((err) => log.error({ err }, 'stopping the job queue failed'));
+      await pool.end().catch(() => {});
+      await embedded?.stop();
+    };
+    return {
+      config,
+      log,
+      url,
+      embedded,
+      db,
+      pool,
+      jobs,
+      mail,
+      keyStore,
+      verify,
+      owners,
+      clock,
+      storage,
+      campaignJobs,
+      close,
+    };
+  } catch (err) {
+    await pool.end().catch(() => {});
+    await embedded?.stop();
+    throw err;
+  }
+};
+export type Runtime = Awaited<ReturnType<typeof startRuntime>>;

@@ -1,0 +1,143 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TokenResponse } from '@parley/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Clock } from '../src/lib/clock.js';
+import { type Runtime, startRuntime } from '../src/runtime.js';
+import { withDatabase } from './db-url.js';
+
+export type TestContext = { app: FastifyInstance; rt: Runtime; close: () => Promise<void> };
+
+/**
+ * A fresh database cloned from the migrated template, and the whole app on it:
+ * the real runtime (job queue, mail outbox, identity keys), nothing mocked.
+ */
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  opts: { clock?: Clock } = {},
+): Promise<TestContext> => {
+  const adminUrl = inject('adminUrl');
+  // The run's pid in the name lets a later run drop what an interrupted one left.
+  const name = `parley_t_${process.ppid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('templateDb')}"`);
+  await admin.end();
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: withDatabase(adminUrl, name),
+    DATABASE_POOL_SIZE: '4',
+    PUBLIC_URL: 'http://parley.test',
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: 'false',
+    ...env,
+  });
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const rt = await startRuntime(config, log, { pollingIntervalSeconds: 0.5, ...opts });
+  const app = await buildApp(rt);
+  await app.ready();
+  return {
+    app,
+    rt,
+    close: async () => {
+      await app.close();
+      await rt.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+      await a.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export type TestOwner = { email: string; password: string; ownerId: string; manufacturerId: string };
+
+/** An owner of a new manufacturer (or of `manufacturerId`), made through the operator's service. */
+export const createOwner = async (
+  rt: Runtime,
+  opts: { connect?: boolean; manufacturerId?: string; email?: string } = {},
+): Promise<TestOwner> => {
+  const email = opts.email ?? `owner-${randomUUID()}@example.com`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const ids = await rt.owners.createOwner({
+    email,
+    password,
+    connect: opts.connect ?? true,
+    manufacturerName: `Maker ${email}`,
+    manufacturerId: opts.manufacturerId,
+  });
+  return { email, password, ...ids };
+};
+
+/** Signs in through the real identity route. */
+export const signIn = async (app: FastifyInstance, email: string, password: string) => {
+  const res = await app.inject({ method: 'POST', url: '/identity/sign-in', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json() as TokenResponse;
+};
+
+/** A new owner, signed in: an `inject` that carries its token. */
+export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof createOwner>[1] = {}) => {
+  const owner = await createOwner(ctx.rt, opts);
+  const tokens = await signIn(ctx.app, owner.email, owner.password);
+  const call = (o: {
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    payload?: unknown;
+    query?: Record<string, string>;
+  }) =>
+    ctx.app.inject({
+      method: o.method,
+      url: o.url,
+      headers: { 'x-auth-token': tokens.idToken },
+      ...(o.payload !== undefined ? { payload: o.payload as object } : {}),
+      ...(o.query ? { query: o.query } : {}),
+    });
+  return { ...owner, tokens, call };
+};
+
+export type OutboxMail = { file: string; to: string; subject: string; body: string; links: string[] };
+
+/** Mails in the embedded outbox; waits (up to `timeoutMs`) until `predicate` finds one, since mail goes through the job queue. */
+export const readOutbox = async (
+  rt: Runtime,
+  predicate: (m: OutboxMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<OutboxMail[]> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = await readdir(rt.config.mail.outboxDir).catch(() => [] as string[]);
+    const mails: OutboxMail[] = [];
+    for (const f of files.sort()) {
+      const raw = await readFile(path.join(rt.config.mail.outboxDir, f), 'utf8');
+      const [head = '', ...rest] = raw.split('\n\n');
+      const body = decodeQuotedPrintable(rest.join('\n\n'));
+      mails.push({
+        file: f,
+        to: /^To: (.*)$/m.exec(head)?.[1] ?? '',
+        subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
+        body,
+        links: body.match(/https?:\/\/[^\s"'<>]+/g) ?? [],
+      });
+    }
+    const found = mails.filter(predicate);
+    if (found.length || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+const decodeQuotedPrintable = (s: string) =>
+  s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+describe('GET /api/owner/me/small', () => {
+  it("answers the owner's small profile with its manufacturer and every flag default", async () => {
+    const owner = await ownerSession(ctx, { connect: false });
+    const res = await owner.call({ method: 'GET', url: '/api/owner/me/small' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: owner.ownerId,
+      name: expect.any(String),
+      email: owner.email,
+      avatar: null,
+      isParleyConnectEnabled: false,
+      manufacturer: {
+        _id: owner.manufacturerId,
+        name: expect.any(String),
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        imageUrl: null,
+        answerLimitation: null,
+        autoPublished: false,
+        delayDays: 0,
+        canUnpublish: false,
+        canPrivateNote: false,
+        canExport: false,
+        canComment: false,
+        isPartner: false,
+        canSaveAnswerWithoutNotification: false,
+      },
+    });
+  });
+
+  it('reflects flags an operator set', async () => {
+    const owner = await ownerSession(ctx);
+    await ctx.rt.owners.setManufacturer(owner.manufacturerId, { canExport: true, answerLimitation: 50 });
+    const res = await owner.call({ method: 'GET', url: '/api/owner/me/small' });
+    expect(res.json()).toMatchObject({
+      isParleyConnectEnabled: true,
+      manufacturer: { canExport: true, answerLimitation: 50 },
+    });
+  });
+});
+
+describe('PATCH /api/owner/me', () => {
+  it('changes the name and answers the updated profile', async () => {
+    const owner = await ownerSession(ctx);
+    const res = await owner.call({
+      method: 'PATCH',
+      url: '/api/owner/me',
+      payload: { name: '  Ada Lovelace ' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Ada Lovelace');
+    const again = await owner.call({ method: 'GET', url: '/api/owner/me/small' });
+    expect(again.json().name).toBe('Ada Lovelace');
+  });
+
+  it('refuses an empty or too long name with 400 naming the field, changing nothing', async () => {
+    const owner = await ownerSession(ctx);
+    const before = (await owner.call({ method: 'GET', url: '/api/owner/me/small' })).json().name;
+    for (const name of ['   ', 'x'.repeat(101)]) {
+      const res = await owner.call({ method: 'PATCH', url: '/api/owner/me', payload: { name } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation', field: 'name' });
+      expect(res.json().message).toContain('name');
+    }
+    expect((await owner.call({ method: 'GET', url: '/api/owner/me/small' })).json().name).toBe(before);
+  });
+
+  it('ignores unknown keys', async () => {
+    const owner = await ownerSession(ctx);
+    const res = await owner.call({
+      method: 'PATCH',
+      url: '/api/owner/me',
+      payload: { name: 'Bo', _id: 'x', email: 'evil@x.y' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Bo', email: owner.email });
+  });
+});
+
+describe('GET /api/owner/list', () => {
+  it("lists the owners of the caller's manufacturer only", async () => {
+    const first = await ownerSession(ctx);
+    const colleague = await ownerSession(ctx, { manufacturerId: first.manufacturerId });
+    const stranger = await ownerSession(ctx);
+    const res = await first.call({ method: 'GET', url: '/api/owner/list' });
+    expect(res.statusCode).toBe(200);
+    const emails = res.json().documents.map((o: { email: string }) => o.email);
+    expect(emails.sort()).toEqual([first.email, colleague.email].sort());
+    expect(emails).not.toContain(stranger.email);
+    expect(res.json().total).toBe(2);
+  });
+});

@@ -1,0 +1,67 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { usePublicConfig } from '@/features/info/api/get-public-config';
+import { initSession, onSessionEnd, resumeSession, stopSession, syncSessionFromStorage } from '@/lib/auth';
+import { i18n } from '@/lib/i18n';
+import { notificationDuration, notifyInfo } from '@/lib/notifications';
+import { createQueryClient } from '@/lib/react-query';
+import { storageKeys } from '@/lib/storage';
+import { initTracing } from '@/lib/tracing';
+import { theme } from './theme';
+
+/** Starts optional error tracing once the public configuration has arrived. */
+const ConfigEffects = () => {
+  const { data: config } = usePublicConfig();
+  useEffect(() => {
+    if (config) void initTracing({ sentryDsn: config.sentryDsn, environment: config.environment });
+  }, [config]);
+  return null;
+};
+
+/** Ties the session to the rest of the app: cached data, other tabs, the refresh timer. */
+const useSessionLifecycle = (queryClient: QueryClient) => {
+  // Synchronous, so the very first render already knows whether a session was restored.
+  useState(() => initSession());
+  useEffect(() => {
+    resumeSession();
+    const offEnd = onSessionEnd((reason) => {
+      // Nothing of the previous owner may stay in memory for the next one.
+      queryClient.clear();
+      if (reason === 'expired') {
+        notifyInfo({
+          id: 'session-expired',
+          title: i18n.t('auth.signOut.expiredTitle'),
+          message: i18n.t('auth.signOut.expiredMessage'),
+        });
+      }
+    });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === storageKeys.session || event.key === null) syncSessionFromStorage();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      offEnd();
+      window.removeEventListener('storage', onStorage);
+      stopSession();
+    };
+  }, [queryClient]);
+};
+
+type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
+
+export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  useSessionLifecycle(client);
+  return (
+    <MantineProvider theme={theme} env={import.meta.env.MODE === 'test' ? 'test' : 'default'}>
+      {/* Spec §9: notifications bottom-left, 10 s (errors override this and stay). */}
+      <Notifications position="bottom-left" autoClose={notificationDuration} />
+      <QueryClientProvider client={client}>
+        <ConfigEffects />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+};

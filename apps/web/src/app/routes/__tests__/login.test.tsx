@@ -1,0 +1,182 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend, ownerEmail, ownerPassword } from '@/testing/test-backend';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+
+const signInWith = async (
+  user: ReturnType<typeof renderApp>['user'],
+  email: string,
+  password: string,
+  labels = { email: 'Email', password: 'Password', submit: 'Sign in' },
+) => {
+  await user.type(await screen.findByLabelText(labels.email), email);
+  await user.type(screen.getByLabelText(labels.password), password);
+  await user.click(screen.getByRole('button', { name: labels.submit }));
+};
+
+describe('login', () => {
+  it('sends a signed-out visitor to /login with the destination and back after sign-in', async () => {
+    const backend = createTestBackend();
+    const { user } = renderApp('/connect/contacts');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    expect(currentUrl()).toBe('/login?destination=%2Fconnect%2Fcontacts');
+
+    await signInWith(user, '  Owner@Example.COM ', ownerPassword);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    expect(currentUrl()).toBe('/connect/contacts');
+    // Spec §5: the email is lowercased (and trimmed) before sending.
+    const [signIn] = backend.server.requestsTo('POST', '/identity/sign-in');
+    expect(signIn?.body).toEqual({ email: ownerEmail, password: ownerPassword });
+  });
+
+  it.each([
+    'https://evil.example.com/',
+    '//evil.example.com/path',
+    '/\\evil.example.com',
+    'javascript:alert(1)',
+    '/p/f/some-manufacturer',
+  ])('ignores the outside destination %s', async (destination) => {
+    createTestBackend();
+    const { user } = renderApp(`/login?destination=${encodeURIComponent(destination)}`);
+
+    await signInWith(user, ownerEmail, ownerPassword);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(currentUrl()).toBe('/');
+  });
+
+  it('sends a signed-in visitor at /login to the destination', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    renderApp('/login?destination=%2Fprofile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    expect(currentUrl()).toBe('/profile');
+  });
+
+  it('keeps the session over a reload', async () => {
+    const backend = createTestBackend();
+    const { user, unmount } = renderApp('/login');
+    await signInWith(user, ownerEmail, ownerPassword);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    unmount();
+    renderApp('/platform/tickets');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets & posts' })).toBeVisible();
+    expect(backend.server.requestsTo('POST', '/identity/sign-in')).toHaveLength(1);
+  });
+
+  it('shows the mapped message for a wrong password, in English', async () => {
+    createTestBackend();
+    const { user } = renderApp('/login');
+
+    await signInWith(user, ownerEmail, 'wrong-password');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in failed');
+    expect(alert).toHaveTextContent('The email address or the password is wrong.');
+    expect(currentUrl()).toBe('/login');
+  });
+
+  it('shows the mapped message for a wrong password, in German', async () => {
+    createTestBackend();
+    const { user } = renderApp('/login');
+
+    await user.selectOptions(await screen.findByLabelText('Language'), 'de');
+    await signInWith(user, ownerEmail, 'falsches-passwort', {
+      email: 'E-Mail',
+      password: 'Passwort',
+      submit: 'Anmelden',
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Anmeldung fehlgeschlagen');
+    expect(alert).toHaveTextContent('Die E-Mail-Adresse oder das Passwort ist falsch.');
+  });
+
+  it('shows the too-many-requests message after repeated failures', async () => {
+    const backend = createTestBackend();
+    const { user } = renderApp('/login');
+    const password = await screen.findByLabelText('Password');
+    await user.type(screen.getByLabelText('Email'), ownerEmail);
+
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await user.clear(password);
+      await user.type(password, `wrong-${attempt}`);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() =>
+        expect(backend.server.requestsTo('POST', '/identity/sign-in')).toHaveLength(attempt),
+      );
+    }
+
+    // One notification, updated in place: a sixth one must not wait unseen in the queue.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts.'));
+  });
+
+  it('shows a disabled owner the too-many-requests message', async () => {
+    const backend = createTestBackend();
+    backend.server.on('POST', '/identity/sign-in', () => ({
+      status: 403,
+      body: { code: 'auth/user-disabled', message: 'Disabled' },
+    }));
+    const { user } = renderApp('/login');
+
+    await signInWith(user, ownerEmail, ownerPassword);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
+  });
+
+  it('maps a failed connection to the network message', async () => {
+    const backend = createTestBackend();
+    backend.server.on('POST', '/identity/sign-in', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderApp('/login');
+
+    await signInWith(user, ownerEmail, ownerPassword);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+  });
+
+  it('switches the language and remembers it', async () => {
+    createTestBackend();
+    const { user, unmount } = renderApp('/login');
+
+    await user.selectOptions(await screen.findByLabelText('Language'), 'de');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bei Parley anmelden' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    expect(screen.getByLabelText('Sprache')).toHaveValue('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(JSON.parse(window.localStorage.getItem('parley.locale') ?? 'null')).toBe('de');
+
+    unmount();
+    renderApp('/login');
+    expect(await screen.findByLabelText('Sprache')).toHaveValue('de');
+  });
+
+  it('never sends a public /p/ page to /login', async () => {
+    createTestBackend();
+    renderApp('/p/f/22222222-2222-4222-8222-222222222222');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parley' })).toBeVisible();
+    expect(currentUrl()).toBe('/p/f/22222222-2222-4222-8222-222222222222');
+  });
+
+  it('shows the support link and email from the configuration', async () => {
+    createTestBackend();
+    renderApp('/login');
+
+    expect(await screen.findByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      'https://support.example.com',
+    );
+    expect(screen.getByRole('link', { name: /help@example.com/ })).toHaveAttribute(
+      'href',
+      'mailto:help@example.com',
+    );
+  });
+});

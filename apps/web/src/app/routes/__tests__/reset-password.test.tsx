@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend } from '@/testing/test-backend';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+
+describe('password reset', () => {
+  it('requests a reset link for the lowercased address', async () => {
+    const backend = createTestBackend();
+    const { user } = renderApp('/login');
+
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+    await user.type(screen.getByLabelText('Email'), 'Owner@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+
+    expect(await screen.findByText(/we have sent it a link/)).toBeVisible();
+    expect(backend.server.requestsTo('POST', '/identity/password-reset')[0]?.body).toEqual({
+      email: 'owner@example.com',
+    });
+  });
+
+  it('sets a new password with the token of the mailed link', async () => {
+    const backend = createTestBackend();
+    const { user } = renderApp('/reset-password?token=reset-token-1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+    await user.type(screen.getByLabelText('New password'), 'brand-new-password');
+    await user.type(screen.getByLabelText('Repeat new password'), 'brand-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    expect(currentUrl()).toBe('/login');
+    expect(screen.getByText('Sign in with your new password.')).toBeVisible();
+    expect(backend.server.requestsTo('POST', '/identity/password-reset/confirm')[0]?.body).toEqual({
+      token: 'reset-token-1',
+      newPassword: 'brand-new-password',
+    });
+  });
+
+  it('explains an expired link', async () => {
+    const backend = createTestBackend();
+    backend.server.on('POST', '/identity/password-reset/confirm', () => ({
+      status: 400,
+      body: { code: 'auth/expired-action-code', message: 'Expired' },
+    }));
+    const { user } = renderApp('/reset-password?token=old');
+
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-password');
+    await user.type(screen.getByLabelText('Repeat new password'), 'brand-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is invalid or has expired.');
+  });
+});

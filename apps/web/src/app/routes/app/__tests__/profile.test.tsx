@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { storageKeys, writeStorage } from '@/lib/storage';
+import { createTestBackend, makeOwner, ownerPassword } from '@/testing/test-backend';
+import { renderApp } from '@/testing/test-utils';
+
+describe('profile', () => {
+  it('changes the name and keeps the saved profile in step', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const { user } = renderApp('/profile');
+
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Olivia Owner');
+    expect(screen.getByText('Acme Bikes')).toBeVisible();
+    await user.clear(name);
+    await user.type(name, '  Olivia Maker ');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+
+    expect(await screen.findByText('Your name has been saved.')).toBeVisible();
+    expect(backend.server.requestsTo('PATCH', '/api/owner/me')[0]?.body).toEqual({
+      name: 'Olivia Maker',
+    });
+    const saved = JSON.parse(window.localStorage.getItem(storageKeys.savedUser) ?? '{}');
+    expect(saved.owner.name).toBe('Olivia Maker');
+  });
+
+  it('changes the password and stores the fresh tokens', async () => {
+    const backend = createTestBackend();
+    const { idToken } = backend.signInStored();
+    const { user } = renderApp('/profile');
+
+    await user.type(await screen.findByLabelText('Current password'), ownerPassword);
+    await user.type(screen.getByLabelText('New password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Repeat new password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Your password has been changed.')).toBeVisible();
+    const [change] = backend.server.requestsTo('POST', '/identity/password-change');
+    expect(change?.headers.get('x-auth-token')).toBe(idToken);
+    expect(change?.body).toEqual({ currentPassword: ownerPassword, newPassword: 'a-new-password' });
+    const session = JSON.parse(window.localStorage.getItem(storageKeys.session) ?? '{}');
+    expect(session.idToken).not.toBe(idToken);
+  });
+
+  it('checks the new password before sending it', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const { user } = renderApp('/profile');
+
+    await user.type(await screen.findByLabelText('Current password'), ownerPassword);
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Repeat new password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('At least 8 characters')).toBeVisible();
+    expect(screen.getByText('The passwords do not match')).toBeVisible();
+    expect(backend.server.requestsTo('POST', '/identity/password-change')).toHaveLength(0);
+  });
+
+  it('shows a wrong current password with its mapped message', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const { user } = renderApp('/profile');
+
+    await user.type(await screen.findByLabelText('Current password'), 'not-my-password');
+    await user.type(screen.getByLabelText('New password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Repeat new password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Password change failed');
+    expect(alert).toHaveTextContent('The password is wrong.');
+  });
+});
+
+describe('saved profile', () => {
+  it('uses the profile saved less than 30 minutes ago without asking the server', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    writeStorage(storageKeys.savedUser, {
+      savedAt: Date.now() - 29 * 60_000,
+      owner: makeOwner({ name: 'Cached Name' }),
+    });
+    renderApp('/');
+
+    expect(await screen.findByText('Welcome, Cached Name')).toBeVisible();
+    expect(backend.server.requestsTo('GET', '/api/owner/me/small')).toHaveLength(0);
+  });
+
+  it('loads the profile again once the saved one is 30 minutes old', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    writeStorage(storageKeys.savedUser, {
+      savedAt: Date.now() - 31 * 60_000,
+      owner: makeOwner({ name: 'Cached Name' }),
+    });
+    renderApp('/');
+
+    expect(await screen.findByText('Welcome, Olivia Owner')).toBeVisible();
+    await waitFor(() => expect(backend.server.requestsTo('GET', '/api/owner/me/small')).toHaveLength(1));
+  });
+});
+
+describe('session restore', () => {
+  it('refreshes an id token that expired while the console was closed', async () => {
+    const backend = createTestBackend();
+    const tokens = backend.issueTokens();
+    writeStorage(storageKeys.session, { ...tokens, expiresAt: Date.now() - 1000 });
+    renderApp('/templates');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Response templates' })).toBeVisible();
+    expect(backend.server.requestsTo('POST', '/identity/refresh')[0]?.body).toEqual({
+      refreshToken: tokens.refreshToken,
+    });
+  });
+
+  it('sends the visitor to /login when the stored refresh token is revoked', async () => {
+    const backend = createTestBackend();
+    writeStorage(storageKeys.session, {
+      idToken: 'stale',
+      refreshToken: 'revoked',
+      expiresAt: Date.now() - 1000,
+    });
+    renderApp('/templates');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    expect(window.location.search).toBe('?destination=%2Ftemplates');
+    expect(backend.server.requestsTo('POST', '/identity/refresh')).toHaveLength(1);
+  });
+});

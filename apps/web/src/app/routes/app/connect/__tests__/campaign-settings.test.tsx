@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend } from '@/testing/test-backend';
+import { renderApp } from '@/testing/test-utils';
+import { campaignId, makeCampaign, makeQuestion, serveCampaign } from './campaign-fixtures';
+
+const page = `/connect/campaigns/${campaignId}`;
+
+describe('campaign settings', () => {
+  it('words each invalid field and sends nothing', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign());
+    const { user } = renderApp(page);
+
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.type(title, 'B');
+    expect(await screen.findByText('The title needs at least 2 characters.')).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'x'.repeat(5001).slice(0, 10));
+    await user.click(screen.getByRole('radio', { name: 'At a date' }));
+    const endsAt = screen.getByLabelText(/^End date and time/);
+    await user.type(endsAt, '2020-01-01T10:00');
+    expect(await screen.findByText('The end date must be in the future.')).toBeVisible();
+
+    await user.click(screen.getByRole('radio', { name: 'At a number of answers' }));
+    await user.type(screen.getByRole('textbox', { name: /^Participation target/ }), '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('The participation target must be a whole number of at least 1.'),
+    ).toBeVisible();
+    expect(screen.getByText('The title needs at least 2 characters.')).toBeVisible();
+    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)).toHaveLength(0);
+  });
+
+  it('sends the updatedAt it read; a stale answer explains itself and reloads on request', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const state = serveCampaign(backend, makeCampaign());
+    backend.server.on('PUT', `/api/campaign/${campaignId}`, () => ({
+      status: 409,
+      body: { code: 'conflict/stale', message: 'The record changed since it was read; reload it.' },
+    }));
+    const { user } = renderApp(page);
+
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+    await user.type(title, ' 2025');
+    // Meanwhile someone else renamed it.
+    state.campaign = {
+      ...state.campaign,
+      title: 'Bike survey (final)',
+      updatedAt: '2025-03-05T08:00:00.000Z',
+    };
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Someone else changed this campaign')).toBeVisible();
+    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+      title: 'Bike survey 2025',
+      updatedAt: '2025-03-02T10:00:00.000Z',
+    });
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload campaign' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Bike survey (final)'),
+    );
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  });
+
+  it('asks before leaving unsaved changes', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign());
+    const { user } = renderApp(page);
+
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), ' 2025');
+    await user.click(screen.getByRole('tab', { name: 'Questions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on the page' }));
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Bike survey 2025');
+
+    await user.click(screen.getByRole('tab', { name: 'Questions' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Add question' })).toBeVisible();
+  });
+
+  it('locks every field but the end condition of an ended campaign, and says why', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign({ state: 'ended', hasStarted: true }));
+    renderApp(page);
+
+    expect(
+      await screen.findByText(/This campaign has ended, so only its end condition can be changed/),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /^Open link/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'At a date' })).toBeEnabled();
+    expect(screen.getByText('The link works only while the campaign is running.')).toBeVisible();
+  });
+});
+
+describe('campaign lifecycle', () => {
+  it('warns about too few questions before starting, then starts', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const state = serveCampaign(backend, makeCampaign({ questionCount: 2 }), [
+      makeQuestion('How old is your bike?', ['New', 'Old']),
+      makeQuestion('Anything else?', []),
+    ]);
+    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+      state.campaign = { ...state.campaign, state: 'running', hasStarted: true };
+      return { body: state.campaign };
+    });
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
+    expect(within(dialog).getByText('Too few questions')).toBeVisible();
+    expect(within(dialog).getByText(/This campaign has only 2 questions/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+
+    expect(await screen.findByText('The campaign is running.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Stop' })).toBeVisible();
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
+  });
+
+  it('shows the server refusing to start a campaign without questions', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign());
+    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => ({
+      status: 409,
+      body: { code: 'campaign/too-few-questions', message: 'Add at least one question before starting.' },
+    }));
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
+    expect(within(dialog).getByText(/has no questions yet/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A campaign needs at least one question to start');
+  });
+});

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend } from '@/testing/test-backend';
+import { renderApp } from '@/testing/test-utils';
+import { campaignId, makeCampaign, makeQuestion, serveCampaign } from './campaign-fixtures';
+
+const questionsPage = `/connect/campaigns/${campaignId}?tab=questions`;
+
+describe('question editor', () => {
+  it('checks the options before sending: empty, duplicate, fewer than two', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign());
+    const { user } = renderApp(questionsPage);
+
+    await user.click(await screen.findByRole('button', { name: 'Add question' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New question' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), 'Which colour?');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Option 1' }), 'Red');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Option 2' }), 'red ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add question' }));
+
+    expect(within(dialog).getByText('This option appears twice; each must be different.')).toBeVisible();
+    expect(within(dialog).getByText("Enter the option's text.")).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove option 3' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove option 2' }));
+    expect(within(dialog).getByText('Add at least two options.')).toBeVisible();
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/question`)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Option 2' }), 'Blue');
+    // A single-choice question of a draft may jump ahead; the only place ahead of a new one is the end.
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'After “Blue”' }),
+      'End of the survey',
+    );
+    backend.server.on('POST', `/api/campaign/${campaignId}/question`, () => ({
+      status: 201,
+      body: makeQuestion('Which colour?', ['Red', 'Blue']),
+    }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add question' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New question' })).toBeNull());
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/question`)[0]?.body).toEqual({
+      type: 'SingleChoice',
+      text: 'Which colour?',
+      optional: false,
+      image: null,
+      link: null,
+      options: [
+        { text: 'Red', tags: [] },
+        { text: 'Blue', tags: [] },
+      ],
+      pathRules: [{ optionIndex: 1, nextQuestionId: null }],
+    });
+  });
+
+  it('reorders questions with the keyboard and announces the move', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const first = makeQuestion('Your name?', []);
+    const second = makeQuestion('Your bike?', ['City', 'Mountain']);
+    serveCampaign(backend, makeCampaign({ questionCount: 2 }), [first, second]);
+    const { user } = renderApp(questionsPage);
+
+    const up = await screen.findByRole('button', { name: 'Move “Your bike?” up' });
+    expect(screen.getByRole('button', { name: 'Move “Your name?” up' })).toBeDisabled();
+    up.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('“Your bike?” is now at position 1 of 2.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        backend.server.requestsTo('PATCH', `/api/campaign/${campaignId}/question/order`)[0]?.body,
+      ).toEqual({
+        questions: [
+          { _id: second._id, order: 0 },
+          { _id: first._id, order: 1 },
+        ],
+      }),
+    );
+    const list = screen.getByRole('list', { name: 'Questions in order' });
+    await waitFor(() => expect(within(list).getAllByText(/^\d\. /)[0]).toHaveTextContent('1. Your bike?'));
+
+    // Alt + arrow on the drag handle moves too.
+    screen.getByRole('button', { name: /^Drag “Your name\?”/ }).focus();
+    await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(await screen.findByText('“Your name?” is now at position 1 of 2.')).toBeInTheDocument();
+  });
+
+  it('fixes the type of a started campaign and explains why path rules are closed', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const q = makeQuestion('Your bike?', ['City', 'Mountain']);
+    serveCampaign(backend, makeCampaign({ state: 'running', hasStarted: true, questionCount: 1 }), [q]);
+    const { user } = renderApp(questionsPage);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit question 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    expect(within(dialog).getByRole('combobox', { name: 'Question type' })).toBeDisabled();
+    expect(within(dialog).getByText(/The type is fixed because the campaign has been started/)).toBeVisible();
+    expect(
+      within(dialog).getByText(/Path rules can be changed only while the campaign is a draft/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Replace question 1' })).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { Alert, Center, Loader, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconHourglassHigh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { campaignQueryKeys } from '@/features/campaigns/api/campaign-query-keys';
+import { useCampaign } from '@/features/campaigns/api/get-campaign';
+import { CampaignHeader } from '@/features/campaigns/components/campaign-header';
+import { CampaignSettingsForm } from '@/features/campaigns/components/campaign-settings-form';
+import { OpenLinkPanel } from '@/features/campaigns/components/open-link-panel';
+import {
+  getSurveyPreviewQueryOptions,
+  useSurveyPreview,
+} from '@/features/participation/api/get-survey-preview';
+import { SurveyPreview } from '@/features/participation/components/survey-preview';
+import { QuestionEditor } from '@/features/questions/components/question-editor';
+import { TicketList } from '@/features/tickets/components/ticket-list';
+
+const tabs = ['settings', 'questions', 'participants', 'results', 'statistics'] as const;
+type Tab = (typeof tabs)[number];
+
+const LaterPanel = ({ text }: { text: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      role="note"
+      color="blue"
+      variant="light"
+      icon={<IconHourglassHigh size={18} aria-hidden />}
+      title={t('campaigns.tabs.comingLater')}
+    >
+      {text}
+    </Alert>
+  );
+};
+
+/** The participant's view of the survey, from the preview endpoint, drawn by the survey page's own form. */
+const PreviewModal = ({ campaignId, onClose }: { campaignId: string; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const { data } = useSurveyPreview(campaignId);
+  return (
+    <Modal opened onClose={onClose} title={t('campaigns.preview.title')} size="lg">
+      <Stack gap="sm">
+        <Text fz="sm" c="dimmed">
+          {t('campaigns.preview.note')}
+        </Text>
+        <Paper withBorder p="md" radius="md">
+          {data ? (
+            <SurveyPreview survey={data} />
+          ) : (
+            <Center p="lg">
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          )}
+        </Paper>
+      </Stack>
+    </Modal>
+  );
+};
+
+/** /connect/campaigns/:id — D10's tabs: settings, questions, participants, results, statistics. */
+export const CampaignRoute = () => {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { data: campaign, isPending } = useCampaign(id);
+  const [previewing, setPreviewing] = useState(false);
+  const tabParam = params.get('tab');
+  const tab: Tab = tabs.find((x) => x === tabParam) ?? 'settings';
+
+  if (isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!campaign) {
+    return (
+      <PageHeader title={t('campaigns.page.notFoundTitle')} description={t('campaigns.page.notFoundText')} />
+    );
+  }
+
+  const refreshCampaign = () => void queryClient.invalidateQueries({ queryKey: campaignQueryKeys.all });
+  // The preview must show the survey as it is now, not as it was two minutes ago.
+  const openPreview = () => {
+    void queryClient.invalidateQueries({ queryKey: getSurveyPreviewQueryOptions(id).queryKey });
+    setPreviewing(true);
+  };
+
+  return (
+    <>
+      <CampaignHeader campaign={campaign} onPreview={openPreview} />
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          if (next) setParams(next === 'settings' ? {} : { tab: next });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('campaigns.tabs.label')} mb="md">
+          {tabs.map((x) => (
+            <Tabs.Tab key={x} value={x}>
+              {t(`campaigns.tabs.${x}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="settings">
+          <Stack gap="md">
+            <OpenLinkPanel campaign={campaign} />
+            <CampaignSettingsForm campaign={campaign} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="questions">
+          <QuestionEditor campaign={campaign} onChanged={refreshCampaign} />
+        </Tabs.Panel>
+        <Tabs.Panel value="participants">
+          <Stack gap="md">
+            <TicketList campaignId={campaign._id} />
+            <LaterPanel text={t('campaigns.tabs.participantsLater')} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="results">
+          <LaterPanel text={t('campaigns.tabs.resultsText')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="statistics">
+          <LaterPanel text={t('campaigns.tabs.statisticsText')} />
+        </Tabs.Panel>
+      </Tabs>
+      {previewing ? <PreviewModal campaignId={campaign._id} onClose={() => setPreviewing(false)} /> : null}
+    </>
+  );
+};

@@ -1,0 +1,56 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageSkeleton } from '@/components/loaders';
+import { PageHeader } from '@/components/page-header';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { useMeSmall } from '@/features/owner/api/get-me-small';
+import { ChangeNameForm } from '@/features/owner/components/change-name-form';
+
+/** /profile: the owner's account, name and password. */
+export const ProfileRoute = () => {
+  const { t } = useTranslation();
+  const { data: owner } = useMeSmall();
+  if (!owner) return <PageSkeleton />;
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <Stack gap="lg" maw={720}>
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-account">
+          <Title id="profile-account" order={2} size="h4" mb="md">
+            {t('profile.accountTitle')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {t('profile.email')}
+              </Text>
+              <Text component="dd" m={0}>
+                {owner.email}
+              </Text>
+            </div>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {t('profile.manufacturer')}
+              </Text>
+              <Text component="dd" m={0}>
+                {owner.manufacturer.name}
+              </Text>
+            </div>
+          </SimpleGrid>
+        </Paper>
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-name">
+          <Title id="profile-name" order={2} size="h4" mb="md">
+            {t('profile.nameTitle')}
+          </Title>
+          <ChangeNameForm owner={owner} />
+        </Paper>
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-password">
+          <Title id="profile-password" order={2} size="h4" mb="md">
+            {t('profile.passwordTitle')}
+          </Title>
+          <ChangePasswordForm />
+        </Paper>
+      </Stack>
+    </>
+  );
+};

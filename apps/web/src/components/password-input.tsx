@@ -1,0 +1,13 @@
+import { PasswordInput as MantinePasswordInput, type PasswordInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Mantine's PasswordInput with its visibility toggle named in the UI language (not only English). */
+export const PasswordInput = (props: PasswordInputProps) => {
+  const { t } = useTranslation();
+  return (
+    <MantinePasswordInput
+      visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
+      {...props}
+    />
+  );
+};

@@ -1,0 +1,176 @@
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import type { Campaign } from '@parley/contract';
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconCopy,
+  IconEye,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { notifyError, notifySuccess } from '@/lib/notifications';
+import { apiErrorMessage } from '@/lib/react-query';
+import { useArchiveCampaign } from '../api/archive-campaign';
+import { useCopyCampaign } from '../api/copy-campaign';
+import { useStartCampaign } from '../api/start-campaign';
+import { useStopCampaign } from '../api/stop-campaign';
+import { ConfirmModal } from './confirm-modal';
+
+/** D12: below this many questions the console warns before starting (the server refuses only 0). */
+export const recommendedQuestionCount = 3;
+
+type Action = 'start' | 'stop' | 'restart' | 'archive' | 'copy';
+
+/** Start, stop, restart, archive and copy, each behind a confirmation; plus the preview. */
+export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; onPreview: () => void }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<Action | null>(null);
+  const start = useStartCampaign();
+  const stop = useStopCampaign();
+  const archive = useArchiveCampaign();
+  const copy = useCopyCampaign();
+
+  const close = () => setPending(null);
+  const failed = (error: unknown) => {
+    close();
+    notifyError({ title: t('campaigns.actions.failedTitle'), message: apiErrorMessage(error) });
+  };
+  const done = (message: string) => {
+    close();
+    notifySuccess({ title: t('campaigns.actions.doneTitle'), message });
+  };
+
+  const confirm = () => {
+    const id = campaign._id;
+    if (pending === 'start' || pending === 'restart') {
+      start.mutate(id, { onSuccess: () => done(t('campaigns.actions.startedText')), onError: failed });
+    } else if (pending === 'stop') {
+      stop.mutate(id, { onSuccess: () => done(t('campaigns.actions.stoppedText')), onError: failed });
+    } else if (pending === 'archive') {
+      archive.mutate(id, { onSuccess: () => done(t('campaigns.actions.archivedText')), onError: failed });
+    } else if (pending === 'copy') {
+      copy.mutate(id, {
+        onSuccess: (created) => {
+          done(t('campaigns.actions.copiedText'));
+          navigate(paths.campaign(created._id));
+        },
+        onError: failed,
+      });
+    }
+  };
+
+  const { state, questionCount } = campaign;
+  const tooFew = questionCount < recommendedQuestionCount;
+  const loading = start.isPending || stop.isPending || archive.isPending || copy.isPending;
+
+  const texts: Record<Action, { title: string; confirm: string; text: string; color?: string }> = {
+    start: {
+      title: t('campaigns.actions.startTitle'),
+      confirm: t('campaigns.actions.startConfirm'),
+      text: t('campaigns.actions.startText'),
+    },
+    restart: {
+      title: t('campaigns.actions.restartTitle'),
+      confirm: t('campaigns.actions.restartConfirm'),
+      text: t('campaigns.actions.restartText'),
+    },
+    stop: {
+      title: t('campaigns.actions.stopTitle'),
+      confirm: t('campaigns.actions.stopConfirm'),
+      text: t('campaigns.actions.stopText'),
+      color: 'orange',
+    },
+    archive: {
+      title: t('campaigns.actions.archiveTitle'),
+      confirm: t('campaigns.actions.archiveConfirm'),
+      text: t('campaigns.actions.archiveText'),
+      color: 'red',
+    },
+    copy: {
+      title: t('campaigns.actions.copyTitle'),
+      confirm: t('campaigns.actions.copyConfirm'),
+      text: t('campaigns.actions.copyText'),
+    },
+  };
+  const shown = pending ? texts[pending] : null;
+
+  return (
+    <>
+      <Group gap="xs" role="group" aria-label={t('campaigns.actions.label')}>
+        <Button variant="default" leftSection={<IconEye size={16} aria-hidden />} onClick={onPreview}>
+          {t('campaigns.actions.preview')}
+        </Button>
+        {state === 'draft' ? (
+          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => setPending('start')}>
+            {t('campaigns.actions.start')}
+          </Button>
+        ) : null}
+        {state === 'running' ? (
+          <Button
+            color="orange"
+            leftSection={<IconPlayerStop size={16} aria-hidden />}
+            onClick={() => setPending('stop')}
+          >
+            {t('campaigns.actions.stop')}
+          </Button>
+        ) : null}
+        {state === 'ended' ? (
+          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setPending('restart')}>
+            {t('campaigns.actions.restart')}
+          </Button>
+        ) : null}
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} aria-hidden />}
+          onClick={() => setPending('copy')}
+        >
+          {t('campaigns.actions.copy')}
+        </Button>
+        {state !== 'archived' ? (
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconArchive size={16} aria-hidden />}
+            onClick={() => setPending('archive')}
+          >
+            {t('campaigns.actions.archive')}
+          </Button>
+        ) : null}
+      </Group>
+
+      <ConfirmModal
+        opened={shown !== null}
+        title={shown?.title ?? ''}
+        confirmLabel={shown?.confirm ?? ''}
+        color={shown?.color}
+        loading={loading}
+        onConfirm={confirm}
+        onClose={close}
+      >
+        <Text>{shown?.text}</Text>
+        {pending === 'start' && tooFew ? (
+          <Alert
+            role="note"
+            color={questionCount === 0 ? 'red' : 'yellow'}
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={
+              <Badge color={questionCount === 0 ? 'red' : 'yellow'} variant="filled">
+                {t('campaigns.actions.tooFewQuestions')}
+              </Badge>
+            }
+          >
+            {questionCount === 0
+              ? t('campaigns.actions.noQuestionsText')
+              : t('campaigns.actions.tooFewText', { count: questionCount })}
+          </Alert>
+        ) : null}
+      </ConfirmModal>
+    </>
+  );
+};

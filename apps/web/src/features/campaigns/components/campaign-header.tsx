@@ -1,0 +1,44 @@
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { Campaign } from '@parley/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { CampaignActions } from './campaign-actions';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignStateBadge } from './campaign-state-badge';
+
+/** The campaign page's title block: state, counts and the lifecycle actions. */
+export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; onPreview: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" mb="md">
+      <Anchor component={Link} to={paths.campaigns} fz="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          {t('campaigns.page.back')}
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {campaign.title}
+          </Title>
+          <Group gap="sm">
+            <CampaignStateBadge state={campaign.state} />
+            {campaign.state === 'archived' && campaign.archivedFrom ? (
+              <Text fz="sm" c="dimmed">
+                {t('campaigns.page.archivedFrom', { state: t(`campaigns.state.${campaign.archivedFrom}`) })}
+              </Text>
+            ) : null}
+            <Badge variant="outline" color="gray">
+              {t('campaigns.page.questionCount', { count: campaign.questionCount })}
+            </Badge>
+            <CampaignProgress ticketCount={campaign.ticketCount} endCondition={campaign.endCondition} />
+          </Group>
+        </Stack>
+        <CampaignActions campaign={campaign} onPreview={onPreview} />
+      </Group>
+    </Stack>
+  );
+};

@@ -1,0 +1,155 @@
+import {
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TableSkeletonRows } from '@/components/loaders';
+import { paths } from '@/config/paths';
+import { useDateFormat } from '@/lib/format-date';
+import { useCampaigns } from '../api/get-campaigns';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignStateBadge } from './campaign-state-badge';
+import {
+  campaignListPageSize,
+  sortChoices,
+  stateFilters,
+  useCampaignListParams,
+} from './use-campaign-list-params';
+
+const searchDelayMs = 300;
+
+/** GET /v2/campaign/all as a table: filter, search and sort in the address, pages from the server. */
+export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
+  const { t } = useTranslation();
+  const { formatDate } = useDateFormat();
+  const params = useCampaignListParams();
+  const { data, isPending, isFetching } = useCampaigns(params.query);
+
+  // The input answers each key at once; the list follows when typing pauses.
+  const [searchInput, setSearchInput] = useState(params.search);
+  const [debounced] = useDebouncedValue(searchInput, searchDelayMs);
+  useEffect(() => {
+    if (debounced.trim() !== params.search.trim()) params.update({ search: debounced });
+  }, [debounced, params]);
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / campaignListPageSize));
+  const filtered = params.state !== 'active' || params.search !== '';
+  const empty = !isPending && data?.documents.length === 0;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('campaigns.list.search')}
+          placeholder={t('campaigns.list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.currentTarget.value)}
+          miw={240}
+        />
+        <NativeSelect
+          label={t('campaigns.list.stateFilter')}
+          data={stateFilters.map((s) => ({ value: s, label: t(`campaigns.list.states.${s}`) }))}
+          value={params.state}
+          onChange={(e) => {
+            const state = stateFilters.find((s) => s === e.currentTarget.value);
+            if (state) params.update({ state });
+          }}
+          w={200}
+        />
+        <NativeSelect
+          label={t('campaigns.list.sort')}
+          data={sortChoices.map((s) => ({ value: s, label: t(`campaigns.list.sorts.${s}`) }))}
+          value={params.sort}
+          onChange={(e) => {
+            const sort = sortChoices.find((s) => s === e.currentTarget.value);
+            if (sort) params.update({ sort });
+          }}
+          w={200}
+        />
+      </Group>
+
+      {empty ? (
+        <Paper withBorder p="xl" radius="md">
+          <EmptyState
+            icon={<IconSpeakerphone size={28} aria-hidden />}
+            title={filtered ? t('campaigns.list.noMatchTitle') : t('campaigns.list.emptyTitle')}
+            description={filtered ? t('campaigns.list.noMatchText') : t('campaigns.list.emptyText')}
+          >
+            {filtered ? null : (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+                {t('campaigns.list.createCta')}
+              </Button>
+            )}
+          </EmptyState>
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('campaigns.list.columns.title')}</Table.Th>
+                <Table.Th>{t('campaigns.list.columns.state')}</Table.Th>
+                <Table.Th>{t('campaigns.list.columns.answers')}</Table.Th>
+                <Table.Th>{t('campaigns.list.columns.updated')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {isPending ? (
+                <TableSkeletonRows rows={5} columns={4} />
+              ) : (
+                data?.documents.map((c) => (
+                  <Table.Tr key={c._id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.campaign(c._id)} fw={500}>
+                        {c.title}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <CampaignStateBadge state={c.state} />
+                    </Table.Td>
+                    <Table.Td>
+                      <CampaignProgress ticketCount={c.ticketCount} endCondition={c.endCondition} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{formatDate(c.updatedAt)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+
+      {total > campaignListPageSize ? (
+        <Group justify="space-between">
+          <Text fz="sm" c="dimmed">
+            {t('campaigns.list.total', { count: total })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={Math.min(params.page, pages)}
+            onChange={(page) => params.update({ page })}
+            getControlProps={(control) => ({ 'aria-label': t(`campaigns.list.pagination.${control}`) })}
+            getItemProps={(page) => ({ 'aria-label': t('campaigns.list.pagination.page', { page }) })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import type { CampaignState } from '@parley/contract';
+import { useTranslation } from 'react-i18next';
+
+const colors: Record<CampaignState, string> = {
+  draft: 'gray',
+  running: 'teal',
+  ended: 'orange',
+  archived: 'dark',
+};
+
+export const CampaignStateBadge = ({ state }: { state: CampaignState }) => {
+  const { t } = useTranslation();
+  return (
+    <Badge color={colors[state]} variant="light">
+      {t(`campaigns.state.${state}`)}
+    </Badge>
+  );
+};

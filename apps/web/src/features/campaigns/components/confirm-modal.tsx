@@ -1,0 +1,43 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type ConfirmModalProps = {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  color?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** Every lifecycle action asks first: each one changes what participants can do. */
+export const ConfirmModal = ({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  color,
+  loading = false,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) => {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack gap="md">
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {t('campaigns.actions.cancel')}
+          </Button>
+          <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+};

@@ -1,0 +1,23 @@
+import { api, type Product } from '@parley/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+
+/** Spec §9: history page size. */
+export const historyPageSize = 50;
+
+export const historyQueryKeys = {
+  all: ['history'] as const,
+  area: (product: Product) => ['history', product] as const,
+};
+
+export const getHistory = (product: Product, signal?: AbortSignal) =>
+  call(api.history.me, { query: { product, limit: historyPageSize } }, { signal });
+
+// Spec §8: a failed load shows the generic error notification (the central query handler).
+export const getHistoryQueryOptions = (product: Product) =>
+  queryOptions({
+    queryKey: historyQueryKeys.area(product),
+    queryFn: ({ signal }) => getHistory(product, signal),
+  });
+
+export const useHistory = (product: Product) => useQuery(getHistoryQueryOptions(product));

@@ -1,0 +1,14 @@
+import { api } from '@parley/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '@/lib/api-client';
+import { historyQueryKeys } from './get-history';
+
+export const markHistorySeen = (ids: string[]) => call(api.history.seen, { body: { ids } });
+
+export const useMarkHistorySeen = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markHistorySeen,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyQueryKeys.all }),
+  });
+};

@@ -1,0 +1,92 @@
+import { ActionIcon, Anchor, AppShell, Burger, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
+
+type SidebarStatus = 'open' | 'collapsed';
+
+type ConsoleLayoutProps = {
+  /** Right side of the header: history, language, account. */
+  headerActions: ReactNode;
+  /** The sidebar's content; gets a callback that closes the mobile drawer after navigating. */
+  navbar: (onNavigate: () => void) => ReactNode;
+  navbarFooter?: ReactNode;
+  children: ReactNode;
+};
+
+/** The console's frame (Mantine AppShell); the sidebar's collapsed state survives reloads. */
+export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }: ConsoleLayoutProps) => {
+  const { t } = useTranslation();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [sidebar, setSidebar] = useState<SidebarStatus>(() =>
+    readStorage<SidebarStatus>(storageKeys.sidebarStatus) === 'collapsed' ? 'collapsed' : 'open',
+  );
+  const toggleSidebar = () => {
+    const next: SidebarStatus = sidebar === 'open' ? 'collapsed' : 'open';
+    writeStorage(storageKeys.sidebarStatus, next);
+    setSidebar(next);
+  };
+  const collapseLabel = sidebar === 'open' ? t('nav.collapseSidebar') : t('nav.expandSidebar');
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{
+        width: 264,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: sidebar === 'collapsed' },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.openNavigation')}
+              aria-expanded={mobileOpened}
+            />
+            <Tooltip label={collapseLabel}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                visibleFrom="sm"
+                onClick={toggleSidebar}
+                aria-label={collapseLabel}
+                aria-expanded={sidebar === 'open'}
+              >
+                {sidebar === 'open' ? (
+                  <IconLayoutSidebarLeftCollapse aria-hidden />
+                ) : (
+                  <IconLayoutSidebarLeftExpand aria-hidden />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Anchor component={Link} to={paths.dashboard} underline="never" aria-label={t('nav.home')}>
+              <Text fw={800} size="lg" c="blue.7">
+                {t('common.appName')}
+              </Text>
+            </Anchor>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {headerActions}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
+        <Stack h="100%" gap="sm" justify="space-between">
+          {navbar(mobile.close)}
+          {navbarFooter}
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+};

@@ -1,0 +1,103 @@
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { Product } from '@parley/contract';
+import {
+  IconAddressBook,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconMessage2,
+  IconSpeakerphone,
+  IconTags,
+  IconTemplate,
+  IconUser,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+
+type NavItem = {
+  to: string;
+  label:
+    | 'dashboard'
+    | 'campaigns'
+    | 'contacts'
+    | 'contactLists'
+    | 'contactRequests'
+    | 'tagGroups'
+    | 'tickets'
+    | 'templates'
+    | 'profile';
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+};
+
+const areaItems: Record<Product, NavItem[]> = {
+  connect: [
+    { to: paths.campaigns, label: 'campaigns', icon: IconSpeakerphone },
+    { to: paths.contacts, label: 'contacts', icon: IconAddressBook },
+    { to: paths.contactLists, label: 'contactLists', icon: IconListDetails },
+    { to: paths.contactRequests, label: 'contactRequests', icon: IconUserPlus },
+    { to: paths.tagGroups, label: 'tagGroups', icon: IconTags },
+  ],
+  platform: [{ to: paths.tickets, label: 'tickets', icon: IconMessage2 }],
+};
+
+const generalItems: NavItem[] = [
+  { to: paths.templates, label: 'templates', icon: IconTemplate },
+  { to: paths.profile, label: 'profile', icon: IconUser },
+];
+
+const isActive = (pathname: string, to: string) =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+type ConsoleNavProps = { connectEnabled: boolean; onNavigate: () => void };
+
+/** The sidebar: both product areas (D9) plus templates and profile. */
+export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+
+  const link = ({ to, label, icon: Icon }: NavItem) => (
+    <NavLink
+      key={to}
+      component={Link}
+      to={to}
+      label={t(`nav.${label}`)}
+      leftSection={<Icon size={18} aria-hidden />}
+      active={isActive(pathname, to)}
+      aria-current={isActive(pathname, to) ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <ScrollArea type="scroll" style={{ flex: 1 }}>
+      <Stack gap="md">
+        <div>{link({ to: paths.dashboard, label: 'dashboard', icon: IconLayoutDashboard })}</div>
+        {(['connect', 'platform'] as const).map((area) => (
+          <section key={area} aria-labelledby={`nav-area-${area}`}>
+            <Text
+              component="div"
+              id={`nav-area-${area}`}
+              size="xs"
+              fw={700}
+              tt="uppercase"
+              c="dimmed"
+              px="sm"
+              mb={4}
+            >
+              {t(`nav.${area}`)}
+              {area === 'connect' && !connectEnabled ? (
+                <Badge size="xs" variant="light" color="gray" ml="xs" tt="none">
+                  {t('nav.notEnabled')}
+                </Badge>
+              ) : null}
+            </Text>
+            {areaItems[area].map(link)}
+          </section>
+        ))}
+        <div>{generalItems.map(link)}</div>
+      </Stack>
+    </ScrollArea>
+  );
+};

@@ -1,0 +1,346 @@
+import type { ParticipantTicket, PublicSurvey } from '@parley/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend } from '@/testing/test-backend';
+import { currentUrl, renderApp } from '@/testing/test-utils';
+import { draftKey } from '../lib/survey-draft';
+import { makeSurvey, surveyId } from './survey-fixtures';
+
+// Mantine's autosizing textarea listens for web fonts; jsdom has no document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+// The lazy route modules are transformed on first use; doing it here keeps the first test's time its own.
+beforeAll(async () => {
+  await Promise.all([import('@/app/routes/public/survey'), import('@/app/routes/public/participant-ticket')]);
+}, 60_000);
+
+const surveyPath = `/api/public/campaign/${surveyId}`;
+const answerPath = `${surveyPath}/answer`;
+
+const serve = (survey: PublicSurvey = makeSurvey()) => {
+  const backend = createTestBackend();
+  backend.server.on('GET', surveyPath, () => ({ body: survey }));
+  backend.server.on('POST', answerPath, () => ({
+    status: 201,
+    body: { stored: true, campaignEnded: false },
+  }));
+  return backend;
+};
+
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
+
+const startWith = async (user: ReturnType<typeof renderApp>['user'], email: string) => {
+  await user.type(await screen.findByLabelText(/Email address/), email);
+  await user.click(screen.getByRole('button', { name: 'Start the survey' }));
+};
+
+describe('the survey page (/p/c/:campaignId)', () => {
+  it('asks the email, then each question on the path with checks, and sends the answers once', async () => {
+    const backend = serve();
+    const { user } = renderApp(`/p/c/${surveyId}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bike survey' })).toBeVisible();
+    expect(screen.getByText('Tell us about your rides.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
+      'href',
+      'https://example.com/privacy',
+    );
+    // Public: no detour through /login.
+    expect(currentUrl()).toBe(`/p/c/${surveyId}`);
+
+    await startWith(user, 'not-an-email');
+    expect(
+      await screen.findByText('Please enter a valid email address, such as name@example.com.'),
+    ).toBeVisible();
+    await user.clear(screen.getByLabelText(/Email address/));
+    await user.type(screen.getByLabelText(/Email address/), 'ada@example.com');
+    await user.type(screen.getByLabelText('First name (optional)'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Start the survey' }));
+
+    const first = await heading('Do you ride?');
+    expect(first).toHaveFocus();
+    expect(screen.getByText('Question 1 of 4')).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Do you ride?' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please choose one option.')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(screen.queryByText('Please choose one option.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await heading('Which bikes?')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please choose at least one option.')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'City' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Road' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // The optional ranking can be skipped.
+    await heading(/Rank the colours/);
+    await user.click(screen.getByRole('button', { name: 'Skip this question' }));
+
+    await heading('Anything else?');
+    expect(screen.getByText('Question 4 of 4')).toBeVisible();
+    const text = screen.getByRole('textbox', { name: 'Anything else?' });
+    await user.type(text, '  Great bikes  ');
+    expect(screen.getByText('11 of 5000 characters')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send answers' }));
+
+    expect(await heading('Thank you!')).toHaveFocus();
+    expect(screen.getByText(/emailed a private link to your answers to ada@example.com/)).toBeVisible();
+    const [sent] = backend.server.requestsTo('POST', answerPath);
+    const questions = makeSurvey().questions;
+    expect(sent?.body).toEqual({
+      email: 'ada@example.com',
+      firstname: 'Ada',
+      submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      answers: [
+        { questionId: questions[0]!._id, optionIds: [questions[0]!.options[0]!._id] },
+        // In the options' order, whatever order they were ticked in.
+        {
+          questionId: questions[1]!._id,
+          optionIds: [questions[1]!.options[0]!._id, questions[1]!.options[2]!._id],
+        },
+        { questionId: questions[3]!._id, text: 'Great bikes' },
+      ],
+    });
+    expect(window.localStorage.getItem(draftKey(surveyId))).toBeNull();
+    // A whole survey typed key by key: longer than one step, so it gets its own time limit.
+  }, 30_000);
+
+  it('follows a path rule forward and goes back to the question shown before', async () => {
+    serve();
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await startWith(user, 'bo@example.com');
+    await heading('Do you ride?');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Anything else?');
+    expect(screen.getByText('Question 2 of 2')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await heading('Do you ride?')).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await heading('About you')).toHaveFocus();
+    expect(screen.getByLabelText(/Email address/)).toHaveValue('bo@example.com');
+  });
+
+  it('sends at once on a rule to the end', async () => {
+    const backend = serve();
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await startWith(user, 'cy@example.com');
+    await heading('Do you ride?');
+    await user.click(screen.getByRole('radio', { name: 'Stop' }));
+    await user.click(screen.getByRole('button', { name: 'Send answers' }));
+    await heading('Thank you!');
+    expect(backend.server.requestsTo('POST', answerPath)[0]?.body).toMatchObject({
+      answers: [{ questionId: makeSurvey().questions[0]!._id }],
+    });
+  });
+
+  it('resumes what was entered before a reload, with the same submission id', async () => {
+    const backend = serve();
+    const questions = makeSurvey().questions;
+    const submissionId = '12345678-1234-4234-8234-123456789abc';
+    window.localStorage.setItem(
+      draftKey(surveyId),
+      JSON.stringify({
+        submissionId,
+        email: 'di@example.com',
+        firstname: '',
+        lastname: 'Doe',
+        answers: {
+          [questions[0]!._id]: { optionIds: [questions[0]!.options[1]!._id] },
+          [questions[3]!._id]: { text: 'half' },
+        },
+        current: questions[3]!._id,
+      }),
+    );
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await heading('Anything else?');
+    expect(screen.getByText('Welcome back: what you entered before has been restored.')).toBeVisible();
+    const text = screen.getByRole('textbox', { name: 'Anything else?' });
+    expect(text).toHaveValue('half');
+    await user.type(text, ' done');
+    // Kept as typed, so another reload would not lose it either.
+    expect(
+      JSON.parse(window.localStorage.getItem(draftKey(surveyId)) ?? '{}').answers[questions[3]!._id],
+    ).toEqual({
+      text: 'half done',
+    });
+    await user.click(screen.getByRole('button', { name: 'Send answers' }));
+    await heading('Thank you!');
+    expect(backend.server.requestsTo('POST', answerPath)[0]?.body).toMatchObject({
+      submissionId,
+      email: 'di@example.com',
+      lastname: 'Doe',
+    });
+  });
+
+  it('starts over on request with a new submission id', async () => {
+    serve();
+    window.localStorage.setItem(
+      draftKey(surveyId),
+      JSON.stringify({
+        submissionId: '12345678-1234-4234-8234-123456789abc',
+        email: 'di@example.com',
+        firstname: '',
+        lastname: '',
+        answers: {},
+        current: null,
+      }),
+    );
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await user.click(await screen.findByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText(/Email address/)).toHaveValue('');
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(draftKey(surveyId)) ?? '{}').submissionId).not.toBe(
+        '12345678-1234-4234-8234-123456789abc',
+      ),
+    );
+  });
+
+  it('keeps the answers and says so when sending fails, and words a rate limit', async () => {
+    const backend = serve(makeSurvey({ questions: [makeSurvey().questions[3]!] }));
+    backend.server.on('POST', answerPath, () => ({
+      status: 429,
+      body: { code: 'rate-limit', message: 'Too many' },
+    }));
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await startWith(user, 'ed@example.com');
+    await user.type(await screen.findByRole('textbox', { name: 'Anything else?' }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send answers' }));
+    expect(
+      await screen.findByText(
+        'Too many answers have been sent from here. Please wait a few minutes and try again.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Anything else?' })).toHaveValue('hello');
+    expect(window.localStorage.getItem(draftKey(surveyId))).toContain('hello');
+  });
+
+  it('sends one request for a double click', async () => {
+    const backend = serve(makeSurvey({ questions: [makeSurvey().questions[3]!] }));
+    let release: () => void = () => undefined;
+    backend.server.on(
+      'POST',
+      answerPath,
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve({ status: 201, body: { stored: true, campaignEnded: true } });
+        }),
+    );
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await startWith(user, 'fay@example.com');
+    await user.type(await screen.findByRole('textbox', { name: 'Anything else?' }), 'hi');
+    const send = screen.getByRole('button', { name: 'Send answers' });
+    await user.click(send);
+    await user.click(send);
+    expect(backend.server.requestsTo('POST', answerPath)).toHaveLength(1);
+    release();
+    await heading('Thank you!');
+    expect(screen.getByText('Yours was the last answer this survey needed: it has now ended.')).toBeVisible();
+  });
+
+  it.each([
+    ['draft', 'This survey has not started yet'],
+    ['ended', 'This survey has ended'],
+    ['full', 'This survey is full'],
+    ['archived', 'This survey is no longer available'],
+    ['closed', 'This survey cannot be answered through this link'],
+  ] as const)('says clearly when the survey is %s', async (status, title) => {
+    serve(makeSurvey({ status, questions: [] }));
+    renderApp(`/p/c/${surveyId}`);
+    expect(await heading(title)).toBeVisible();
+    expect(screen.queryByLabelText(/Email address/)).toBeNull();
+  });
+
+  it("speaks the survey's language, not the console's", async () => {
+    serve(makeSurvey({ language: 'de', status: 'ended', questions: [] }));
+    renderApp(`/p/c/${surveyId}`);
+    expect(await heading('Diese Umfrage ist beendet')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Datenschutzhinweise' })).toBeVisible();
+    expect(document.querySelector('[lang="de"]')).not.toBeNull();
+  });
+
+  it('says when the link leads nowhere', async () => {
+    createTestBackend();
+    renderApp(`/p/c/${surveyId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Survey not found' })).toBeVisible();
+    expect(currentUrl()).toBe(`/p/c/${surveyId}`);
+  });
+});
+
+describe("the participant's ticket page (/p/t/:token)", () => {
+  const token = 'a'.repeat(43);
+  const questions = makeSurvey().questions;
+  const ticket: ParticipantTicket = {
+    campaign: { _id: surveyId, title: 'Bike survey', language: 'en', manufacturerName: 'Acme Bikes' },
+    contact: { email: 'ada@example.com', firstname: 'Ada', lastname: null },
+    answers: [
+      {
+        questionId: questions[0]!._id,
+        type: 'SingleChoice',
+        text: 'Do you ride?',
+        optional: false,
+        options: questions[0]!.options,
+        value: { optionIds: [questions[0]!.options[0]!._id] },
+        skipped: false,
+      },
+      {
+        questionId: questions[2]!._id,
+        type: 'Ranking',
+        text: 'Rank the colours',
+        optional: true,
+        options: questions[2]!.options,
+        value: {
+          optionIds: [
+            questions[2]!.options[2]!._id,
+            questions[2]!.options[0]!._id,
+            questions[2]!.options[1]!._id,
+          ],
+        },
+        skipped: false,
+      },
+      {
+        ...{
+          questionId: questions[3]!._id,
+          type: 'FreeText',
+          text: 'Anything else?',
+          optional: false,
+          options: [],
+        },
+        value: {},
+        skipped: true,
+      },
+    ],
+    createdAt: '2025-03-04T09:05:00.000Z',
+    privacyUrl: 'https://example.com/privacy',
+  };
+
+  it('shows the answers as the participant gave them and that the address is confirmed', async () => {
+    const backend = createTestBackend();
+    backend.server.on('GET', `/api/public/ticket/${token}`, () => ({ body: ticket }));
+    renderApp(`/p/t/${token}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bike survey' })).toBeVisible();
+    expect(screen.getByText('Thank you: your email address ada@example.com is confirmed.')).toBeVisible();
+    const ranking = screen.getByRole('heading', { name: /Rank the colours/ }).closest('li') as HTMLElement;
+    expect(
+      within(ranking)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Blue', 'Red', 'Green']);
+    expect(screen.getByText('Skipped')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Privacy notice' })).toBeVisible();
+    expect(currentUrl()).toBe(`/p/t/${token}`);
+  });
+
+  it('says when the link is not valid', async () => {
+    createTestBackend();
+    renderApp(`/p/t/${token}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  });
+});

@@ -1,0 +1,57 @@
+import { Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Language, SurveyStatus } from '@parley/contract';
+import type { ReactNode } from 'react';
+import { currentLanguage } from '@/lib/i18n';
+import { useSurvey } from '../api/get-survey';
+import { LoadProblem, PublicLoading } from './load-state';
+import { PageMessage } from './page-message';
+import { PublicPageLayout } from './public-page-layout';
+import { SurveyForm } from './survey-form';
+import { SurveyHeader } from './survey-header';
+import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
+
+const SurveyStatusMessage = ({ status, title }: { status: Exclude<SurveyStatus, 'open'>; title: string }) => {
+  const { t } = useSurveyTranslation();
+  return (
+    <PageMessage
+      level={2}
+      title={t(`participation.status.${status}.title`)}
+      text={t(`participation.status.${status}.text`)}
+      context={title}
+    />
+  );
+};
+
+/** `/p/c/:campaignId`: a survey by its open link, in the survey's language (D10, issue 3). */
+export const SurveyPage = ({ campaignId }: { campaignId: string }) => {
+  const { data: survey, error, isPending, refetch } = useSurvey(campaignId);
+  // The browser tab and screen readers name the page after the survey.
+  useDocumentTitle(survey?.title ?? '');
+  // Until the survey says its language, the visitor's own language is the best guess.
+  const language: Language = survey?.language ?? currentLanguage();
+
+  let content: ReactNode;
+  if (isPending) {
+    content = <PublicLoading />;
+  } else if (!survey) {
+    content = <LoadProblem error={error} retry={() => void refetch()} notFound="survey" />;
+  } else {
+    content =
+      survey.status === 'open' ? (
+        <SurveyForm survey={survey} />
+      ) : (
+        <Stack gap="lg">
+          <SurveyHeader survey={survey} />
+          <SurveyStatusMessage status={survey.status} title={survey.title} />
+        </Stack>
+      );
+  }
+  return (
+    <SurveyLanguageProvider language={language}>
+      <PublicPageLayout language={language} privacyUrl={survey?.privacyUrl}>
+        {content}
+      </PublicPageLayout>
+    </SurveyLanguageProvider>
+  );
+};

@@ -1,0 +1,177 @@
+import { limits, type PublicSurvey } from '@parley/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notifications';
+import { useSubmitAnswers } from '../api/submit-answers';
+import {
+  type AnswerProblem,
+  answersToSend,
+  type ContactDraft,
+  type ContactProblems,
+  checkAnswer,
+  checkContact,
+} from '../lib/answer-checks';
+import { type AnswerDraft, nextOnPath, previousOnPath, surveyPath } from '../lib/path-rules';
+import {
+  clearDraft,
+  draftHasContent,
+  loadDraft,
+  newDraft,
+  type SurveyDraft,
+  saveDraft,
+} from '../lib/survey-draft';
+import { useSurveyTranslation } from './survey-language';
+
+export type SurveyDone = { email: string; campaignEnded: boolean };
+
+/** A restored draft whose question no longer exists starts again at the email step. */
+const restore = (survey: PublicSurvey, preview: boolean) => {
+  const stored = preview ? null : loadDraft(survey._id);
+  if (!stored) return { draft: newDraft(), restored: false };
+  const current = survey.questions.some((q) => q._id === stored.current) ? stored.current : null;
+  return { draft: { ...stored, current }, restored: draftHasContent(stored) };
+};
+
+/**
+ * The survey page's form logic in one hook (style.md): the draft kept in localStorage, the
+ * steps along the path rules, checks as the participant goes, and the one submission.
+ */
+export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } = {}) => {
+  const preview = opts.preview === true;
+  const { t } = useSurveyTranslation();
+  const { questions } = survey;
+  const [initial] = useState(() => restore(survey, preview));
+  const [draft, setDraft] = useState<SurveyDraft>(initial.draft);
+  const [restored, setRestored] = useState(initial.restored);
+  const [contactProblems, setContactProblems] = useState<ContactProblems>({});
+  const [answerProblem, setAnswerProblem] = useState<AnswerProblem | null>(null);
+  const [done, setDone] = useState<SurveyDone | null>(null);
+  const mutation = useSubmitAnswers(survey._id);
+
+  // Every change is kept at once, so a reload or a closed tab loses nothing.
+  useEffect(() => {
+    if (!done && !preview) saveDraft(survey._id, draft);
+  }, [survey._id, draft, done, preview]);
+
+  const path = useMemo(() => surveyPath(questions, draft.answers), [questions, draft.answers]);
+  const question = draft.current ? questions.find((q) => q._id === draft.current) : undefined;
+  const stepNumber = question ? path.findIndex((i) => questions[i]?._id === question._id) + 1 : 0;
+  const isLast = question ? nextOnPath(path, questions, question._id) === null : questions.length === 0;
+
+  const setContact = (field: keyof ContactDraft, value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setContactProblems((p) => ({ ...p, [field]: undefined }));
+  };
+
+  const setAnswer = (questionId: string, value: AnswerDraft) => {
+    setDraft((d) => ({ ...d, answers: { ...d.answers, [questionId]: value } }));
+    // A text that grows too long is said while typing; the rest once the participant moves on.
+    const q = questions.find((x) => x._id === questionId);
+    setAnswerProblem(
+      q?.type === 'FreeText' && (value.text ?? '').trim().length > limits.textMax ? 'tooLong' : null,
+    );
+  };
+
+  const submit = (answers: SurveyDraft['answers']) => {
+    if (mutation.isPending) return;
+    // The owner's preview walks the whole survey but stores nothing.
+    if (preview) {
+      setDone({ email: draft.email.trim(), campaignEnded: false });
+      return;
+    }
+    mutation.mutate(
+      {
+        email: draft.email.trim(),
+        ...(draft.firstname.trim() ? { firstname: draft.firstname.trim() } : {}),
+        ...(draft.lastname.trim() ? { lastname: draft.lastname.trim() } : {}),
+        submissionId: draft.submissionId,
+        answers: answersToSend(questions, answers),
+      },
+      {
+        onSuccess: (result) => {
+          clearDraft(survey._id);
+          setDone({ email: draft.email.trim(), campaignEnded: result.campaignEnded });
+        },
+        onError: (error) => {
+          let message: string = t('participation.submitFailed.message');
+          if (isApiError(error)) {
+            if (error.status === 429) message = t('participation.submitFailed.tooMany');
+            else if (error.code === 'survey/already-answered')
+              message = t('participation.submitFailed.alreadyAnswered');
+            else if (error.code.startsWith('survey/')) message = t('participation.submitFailed.notOpen');
+            else if (error.code === 'validation') message = t('participation.submitFailed.invalid');
+          }
+          notifyError({ id: 'survey-submit', title: t('participation.submitFailed.title'), message });
+        },
+      },
+    );
+  };
+
+  const goTo = (current: string | null) => {
+    setAnswerProblem(null);
+    setDraft((d) => ({ ...d, current }));
+  };
+
+  /** From the email step to the first question (or straight to sending a survey without questions). */
+  const start = () => {
+    const problems = checkContact(draft);
+    setContactProblems(problems);
+    if (Object.keys(problems).length > 0) return false;
+    const first = path[0] !== undefined ? questions[path[0]] : undefined;
+    if (first) goTo(first._id);
+    else submit(draft.answers);
+    return true;
+  };
+
+  /** Checks the question on screen, then shows the next on the path or sends the answers. */
+  const next = (opts: { skip?: boolean } = {}) => {
+    if (!question) return;
+    let answers = draft.answers;
+    if (opts.skip) {
+      const { [question._id]: _dropped, ...rest } = answers;
+      answers = rest;
+    } else if (question.type === 'Ranking' && !answers[question._id]?.optionIds?.length) {
+      // An untouched ranking is taken as shown: "Next" accepts the order on screen.
+      answers = { ...answers, [question._id]: { optionIds: question.options.map((o) => o._id) } };
+    }
+    const problem = opts.skip ? null : checkAnswer(question, answers[question._id]);
+    setAnswerProblem(problem);
+    if (problem) return;
+    if (answers !== draft.answers) setDraft((d) => ({ ...d, answers }));
+    const following = nextOnPath(surveyPath(questions, answers), questions, question._id);
+    if (following) goTo(following);
+    else submit(answers);
+  };
+
+  const back = () => {
+    if (question) goTo(previousOnPath(path, questions, question._id));
+  };
+
+  const startOver = () => {
+    clearDraft(survey._id);
+    setDraft(newDraft());
+    setRestored(false);
+    setContactProblems({});
+    setAnswerProblem(null);
+  };
+
+  return {
+    draft,
+    question,
+    stepNumber,
+    stepCount: path.length,
+    isLast,
+    restored,
+    contactProblems,
+    answerProblem,
+    done,
+    sending: mutation.isPending,
+    setContact,
+    setAnswer,
+    start,
+    next,
+    back,
+    startOver,
+  };
+};
+export type SurveyForm = ReturnType<typeof useSurveyForm>;

@@ -1,0 +1,169 @@
+import { Alert, Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Campaign, Question } from '@parley/contract';
+import { IconLock, IconPlus, IconQuestionMark } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '@/lib/notifications';
+import { apiErrorMessage } from '@/lib/react-query';
+import { useDeleteQuestion } from '../api/delete-question';
+import { useQuestions } from '../api/get-questions';
+import { useReorderQuestions } from '../api/reorder-questions';
+import { useSetOptionTags } from '../api/set-option-tags';
+import { moveItem, questionsLock } from '../lib/question-rules';
+import { QuestionCard } from './question-card';
+import { QuestionFormModal } from './question-form-modal';
+import { ReorderableList } from './reorderable-list';
+import type { QuestionFormMode } from './use-question-form';
+
+type QuestionEditorProps = {
+  campaign: Campaign;
+  /**
+   * Every question change moves the campaign's updatedAt (and its question count): the page
+   * refetches the campaign so its next save is not refused as stale.
+   */
+  onChanged: () => void;
+};
+
+/** The questions tab: the campaign's questions in order, with add, edit, replace, delete and reorder. */
+export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => {
+  const { t } = useTranslation();
+  const { data, isPending } = useQuestions(campaign._id);
+  const [mode, setMode] = useState<QuestionFormMode | null>(null);
+  const [deleting, setDeleting] = useState<Question | null>(null);
+  const remove = useDeleteQuestion();
+  const reorder = useReorderQuestions();
+  const tags = useSetOptionTags();
+
+  const questions = data?.documents ?? [];
+  const lock = questionsLock(campaign);
+  const failed = (error: unknown) =>
+    notifyError({ title: t('questions.failedTitle'), message: apiErrorMessage(error) });
+
+  const move = (from: number, to: number) =>
+    reorder.mutate(
+      { campaignId: campaign._id, ordered: moveItem(questions, from, to) },
+      { onSuccess: onChanged, onError: failed },
+    );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(
+      { campaignId: campaign._id, questionId: deleting._id },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          onChanged();
+          notifySuccess({ title: t('questions.deletedTitle'), message: t('questions.deletedText') });
+        },
+        onError: (error) => {
+          setDeleting(null);
+          failed(error);
+        },
+      },
+    );
+  };
+
+  const saveTags = (questionId: string, optionId: string, list: string[], done: () => void) =>
+    tags.mutate(
+      { campaignId: campaign._id, questionId, optionId, tags: list },
+      {
+        onSuccess: () => {
+          done();
+          onChanged();
+        },
+        onError: failed,
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('questions.title')}
+        </Title>
+        {lock ? null : (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setMode({ kind: 'create' })}
+          >
+            {t('questions.add')}
+          </Button>
+        )}
+      </Group>
+      {lock ? (
+        <Alert role="note" color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+          {t(`questions.locks.${lock}`)}
+        </Alert>
+      ) : campaign.hasStarted ? (
+        <Alert role="note" color="blue" variant="light" icon={<IconLock size={18} aria-hidden />}>
+          {t('questions.locks.started')}
+        </Alert>
+      ) : null}
+
+      {isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          <Skeleton height={72} />
+          <Skeleton height={72} />
+        </Stack>
+      ) : questions.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <EmptyState
+            icon={<IconQuestionMark size={28} aria-hidden />}
+            title={t('questions.emptyTitle')}
+            description={t('questions.emptyText')}
+          />
+        </Paper>
+      ) : (
+        <ReorderableList
+          items={questions}
+          getKey={(q) => q._id}
+          getLabel={(q) => q.text}
+          onMove={move}
+          disabled={lock !== null || reorder.isPending}
+          label={t('questions.reorder.questionsLabel')}
+          renderItem={(q, index) => (
+            <QuestionCard
+              question={q}
+              number={index + 1}
+              all={questions}
+              locked={lock !== null}
+              canReplace={campaign.state === 'draft'}
+              savingTags={tags.isPending}
+              onEdit={() => setMode({ kind: 'edit', question: q })}
+              onReplace={() => setMode({ kind: 'replace', question: q })}
+              onDelete={() => setDeleting(q)}
+              onSaveTags={(optionId, list, done) => saveTags(q._id, optionId, list, done)}
+            />
+          )}
+        />
+      )}
+
+      {mode ? (
+        <QuestionFormModal
+          campaign={campaign}
+          questions={questions}
+          mode={mode}
+          onClose={() => setMode(null)}
+          onSaved={() => {
+            setMode(null);
+            onChanged();
+          }}
+        />
+      ) : null}
+
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('questions.delete.title')}>
+        <Stack gap="md">
+          <Text>{t('questions.delete.text', { text: deleting?.text ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
+              {t('questions.actions.cancel')}
+            </Button>
+            <Button color="red" onClick={confirmDelete} loading={remove.isPending}>
+              {t('questions.delete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+};

@@ -1,0 +1,148 @@
+import { ActionIcon, Box, Group, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { type DragEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type ReorderableListProps<T> = {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  /** The item's name in button labels and announcements ("Move “Price” up"). */
+  getLabel: (item: T) => string;
+  onMove: (from: number, to: number) => void;
+  renderItem: (item: T, index: number) => ReactNode;
+  disabled?: boolean;
+  /** Accessible name of the list. */
+  label: string;
+};
+
+/**
+ * A list the owner reorders by dragging a row's handle (native drag and drop, no library) or by
+ * its move-up/move-down buttons; every move is announced to screen readers.
+ */
+export const ReorderableList = <T,>({
+  items,
+  getKey,
+  getLabel,
+  onMove,
+  renderItem,
+  disabled = false,
+  label,
+}: ReorderableListProps<T>) => {
+  const { t } = useTranslation();
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const rows = useRef<(HTMLLIElement | null)[]>([]);
+
+  const move = (from: number, to: number) => {
+    const item = items[from];
+    if (item === undefined || to < 0 || to >= items.length || from === to) return;
+    onMove(from, to);
+    setAnnouncement(
+      t('questions.reorder.moved', { item: getLabel(item), position: to + 1, total: items.length }),
+    );
+  };
+
+  const onDragStart = (index: number) => (e: DragEvent) => {
+    setDragging(index);
+    e.dataTransfer.effectAllowed = 'move';
+    // Firefox starts a drag only with some data set.
+    e.dataTransfer.setData('text/plain', String(index));
+    const row = rows.current[index];
+    if (row) e.dataTransfer.setDragImage(row, 16, 16);
+  };
+  const onDragOver = (index: number) => (e: DragEvent) => {
+    if (dragging === null) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+    setOver(index);
+  };
+  const onDrop = (index: number) => (e: DragEvent) => {
+    e.preventDefault();
+    if (dragging !== null) move(dragging, index);
+    setDragging(null);
+    setOver(null);
+  };
+  const onDragEnd = () => {
+    setDragging(null);
+    setOver(null);
+  };
+
+  return (
+    <>
+      <Box component="ol" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {items.map((item, index) => {
+          const name = getLabel(item);
+          return (
+            <Box
+              component="li"
+              key={getKey(item)}
+              ref={(el: HTMLLIElement | null) => {
+                rows.current[index] = el;
+              }}
+              onDragOver={onDragOver(index)}
+              onDrop={onDrop(index)}
+              mb="xs"
+              style={{
+                opacity: dragging === index ? 0.5 : 1,
+                outline:
+                  over === index && dragging !== index ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            >
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {disabled ? null : (
+                  <Group gap={2} wrap="nowrap" pt={4}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      draggable
+                      onDragStart={onDragStart(index)}
+                      onDragEnd={onDragEnd}
+                      style={{ cursor: 'grab' }}
+                      aria-label={t('questions.reorder.drag', { item: name })}
+                      onKeyDown={(e) => {
+                        if (!e.altKey) return;
+                        if (e.key === 'ArrowUp') {
+                          e.preventDefault();
+                          move(index, index - 1);
+                        } else if (e.key === 'ArrowDown') {
+                          e.preventDefault();
+                          move(index, index + 1);
+                        }
+                      }}
+                    >
+                      <IconGripVertical size={16} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => move(index, index - 1)}
+                      disabled={index === 0}
+                      aria-label={t('questions.reorder.up', { item: name })}
+                    >
+                      <IconArrowUp size={16} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => move(index, index + 1)}
+                      disabled={index === items.length - 1}
+                      aria-label={t('questions.reorder.down', { item: name })}
+                    >
+                      <IconArrowDown size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                )}
+                <Box style={{ flex: 1, minWidth: 0 }}>{renderItem(item, index)}</Box>
+              </Group>
+            </Box>
+          );
+        })}
+      </Box>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+    </>
+  );
+};

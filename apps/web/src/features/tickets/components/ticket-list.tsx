@@ -1,0 +1,100 @@
+import { Anchor, EmptyState, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { TicketListItem } from '@parley/contract';
+import { IconInbox } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TableSkeletonRows } from '@/components/loaders';
+import { paths } from '@/config/paths';
+import { useDateFormat } from '@/lib/format-date';
+import { useTickets } from '../api/get-tickets';
+import { EmailConfirmationBadge } from './email-confirmation-badge';
+
+export const ticketPageSize = 20;
+
+const contactName = (c: TicketListItem['contact']) => [c.firstname, c.lastname].filter(Boolean).join(' ');
+
+/** The read-only list of a campaign's tickets (issue 3); replies and comments come later. */
+export const TicketList = ({ campaignId }: { campaignId: string }) => {
+  const { t } = useTranslation();
+  const { formatDateTime } = useDateFormat();
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useTickets(campaignId, page, ticketPageSize);
+  const total = data?.total ?? 0;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          {t('tickets.listTitle')}
+        </Title>
+        {data ? (
+          <Text fz="sm" c="dimmed">
+            {t('tickets.count', { count: total })}
+          </Text>
+        ) : null}
+      </Group>
+      {!isPending && total === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <EmptyState
+            icon={<IconInbox size={28} aria-hidden />}
+            title={t('tickets.emptyTitle')}
+            description={t('tickets.emptyText')}
+          />
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('tickets.columns.participant')}</Table.Th>
+                <Table.Th>{t('tickets.columns.email')}</Table.Th>
+                <Table.Th>{t('tickets.columns.answered')}</Table.Th>
+                <Table.Th>{t('tickets.columns.date')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {isPending ? (
+                <TableSkeletonRows rows={3} columns={4} />
+              ) : (
+                data?.documents.map((ticket) => {
+                  const name = contactName(ticket.contact);
+                  return (
+                    <Table.Tr key={ticket._id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)}>
+                          {name || ticket.contact.email}
+                        </Anchor>
+                        {name ? (
+                          <Text fz="xs" c="dimmed">
+                            {ticket.contact.email}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        <EmailConfirmationBadge confirmed={ticket.emailConfirmed} />
+                      </Table.Td>
+                      <Table.Td>{t('tickets.answeredCount', { count: ticket.answeredCount })}</Table.Td>
+                      <Table.Td>{formatDateTime(ticket.createdAt)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })
+              )}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      {total > ticketPageSize ? (
+        <Group justify="flex-end">
+          <Pagination
+            total={Math.ceil(total / ticketPageSize)}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': t(`campaigns.list.pagination.${control}`) })}
+            getItemProps={(p) => ({ 'aria-label': t('campaigns.list.pagination.page', { page: p }) })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+};

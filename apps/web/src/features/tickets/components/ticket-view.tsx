@@ -1,0 +1,83 @@
+import { Anchor, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useDateFormat } from '@/lib/format-date';
+import { useTicket } from '../api/get-ticket';
+import { EmailConfirmationBadge } from './email-confirmation-badge';
+import { TicketAnswersView } from './ticket-answers-view';
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Stack gap={2}>
+    <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+      {label}
+    </Text>
+    <div>{children}</div>
+  </Stack>
+);
+
+/** One campaign ticket, read-only: who answered, whether the address is confirmed, and the answers. */
+export const TicketView = ({ campaignId, ticketId }: { campaignId: string; ticketId: string }) => {
+  const { t } = useTranslation();
+  const { formatDateTime } = useDateFormat();
+  const { data: ticket, error, isPending } = useTicket(ticketId);
+  const back = (
+    <Anchor component={Link} to={`${paths.campaign(campaignId)}?tab=participants`} fz="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('tickets.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!ticket || (isApiError(error) && error.status === 404)) {
+    return (
+      <>
+        {back}
+        <PageHeader title={t('tickets.notFoundTitle')} description={t('tickets.notFoundText')} />
+      </>
+    );
+  }
+  const { contact } = ticket;
+  const name = [contact.firstname, contact.lastname].filter(Boolean).join(' ');
+  return (
+    <Stack gap="md">
+      {back}
+      <PageHeader
+        title={t('tickets.title', { name: name || contact.email })}
+        description={t('tickets.subtitle', { campaign: ticket.campaignTitle })}
+      />
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <Field label={t('tickets.fields.name')}>
+            <Text>{name || t('tickets.noName')}</Text>
+          </Field>
+          <Field label={t('tickets.fields.email')}>
+            <Text style={{ overflowWrap: 'anywhere' }}>{contact.email}</Text>
+          </Field>
+          <Field label={t('tickets.fields.confirmation')}>
+            <EmailConfirmationBadge confirmed={ticket.emailConfirmed} />
+          </Field>
+          <Field label={t('tickets.fields.date')}>
+            <Text>{formatDateTime(ticket.createdAt)}</Text>
+          </Field>
+        </SimpleGrid>
+      </Paper>
+      <Title order={2} size="h4">
+        {t('tickets.answersTitle', { count: ticket.answeredCount, total: ticket.answers.length })}
+      </Title>
+      <TicketAnswersView answers={ticket.answers} />
+    </Stack>
+  );
+};

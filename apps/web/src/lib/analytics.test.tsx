@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend, defaultConfig } from '@/testing/test-backend';
+import { renderApp } from '@/testing/test-utils';
+
+describe('page-view tracking', () => {
+  it('loads the configured Plausible script and reports each route change without its query', async () => {
+    const backend = createTestBackend();
+    backend.server.on('GET', '/api/config', () => ({
+      body: {
+        ...defaultConfig,
+        analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },
+      },
+    }));
+    const { user } = renderApp('/login?destination=%2Fprofile');
+
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
+
+    const script = document.head.querySelector<HTMLScriptElement>('script[data-domain]');
+    expect(script?.dataset.domain).toBe('console.example.com');
+    expect(script?.src).toBe('https://plausible.io/js/script.manual.js');
+    const calls = (window.plausible?.q ?? []).map((args) => [args[0], (args[1] as { u: string }).u]);
+    expect(calls).toEqual([
+      ['pageview', `${window.location.origin}/login`],
+      ['pageview', `${window.location.origin}/reset-password`],
+    ]);
+  });
+});

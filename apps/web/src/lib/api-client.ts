@@ -1,0 +1,181 @@
+import {
+  type ApiErrorBody,
+  errorSchema,
+  type RouteDef,
+  type RouteInput,
+  type RouteResponse,
+} from '@parley/contract';
+import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
+
+/** Spec §7: every call goes under /api, in JSON, with no timeout. */
+export const apiBase = '/api';
+
+/** Spec §7: anti-forgery names, axios-style (read the cookie, echo it in the header). */
+export const xsrfCookieName = 'XSRF-TOKEN';
+export const xsrfHeaderName = 'X-XSRF-TOKEN';
+
+/** The one error type of every failed API call (D3's `{code, message, field?}` plus the status). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.field = body.field;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type AppCheckTokenProvider = () => Promise<string>;
+let appCheckTokenProvider: AppCheckTokenProvider = async () => '';
+
+/** D5: the X-Firebase-AppCheck header stays empty unless an app-check provider is plugged in. */
+export const setAppCheckTokenProvider = (provider: AppCheckTokenProvider): void => {
+  appCheckTokenProvider = provider;
+};
+
+/** The current app-check token, for requests that cannot go through `call` (uploads with progress). */
+export const getAppCheckToken = (): Promise<string> => appCheckTokenProvider();
+
+export type CallOptions = {
+  /** Spec §8: return undefined instead of throwing (the error is still logged). */
+  skipThrowError?: boolean;
+  signal?: AbortSignal;
+};
+
+const readCookie = (name: string): string | null => {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const cookie = part.trim();
+    if (cookie.startsWith(prefix)) return decodeURIComponent(cookie.slice(prefix.length));
+  }
+  return null;
+};
+
+const fillPath = (path: string, params: unknown): string =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+
+const encodeValue = (value: unknown): string =>
+  encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
+
+/** D3: arrays travel as `name[]=a&name[]=b`; undefined and null are left out. */
+export const buildQuery = (query: unknown): string => {
+  if (!query || typeof query !== 'object') return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      // The contract names some array keys with their brackets already (`states[]`).
+      const name = encodeURIComponent(key.endsWith('[]') ? key.slice(0, -2) : key);
+      for (const item of value) parts.push(`${name}[]=${encodeValue(item)}`);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeValue(value)}`);
+    }
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+};
+
+export const buildUrl = <R extends RouteDef>(route: R, input: RouteInput<R> = {}): string =>
+  `${apiBase}${fillPath(route.path, input.params)}${buildQuery(input.query)}`;
+
+const send = async (route: RouteDef, url: string, body: unknown, signal?: AbortSignal) => {
+  // Spec §6: anonymous (public) calls carry an empty identity token.
+  const idToken = route.access === 'public' ? '' : await getIdToken();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-auth-token': idToken,
+    'X-Firebase-AppCheck': await appCheckTokenProvider(),
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const xsrf = readCookie(xsrfCookieName);
+  if (xsrf !== null) headers[xsrfHeaderName] = xsrf;
+  return fetch(url, {
+    method: route.method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    signal,
+  });
+};
+
+const toApiError = async (response: Response): Promise<ApiError> => {
+  const json: unknown = await response.json().catch(() => null);
+  const parsed = errorSchema.safeParse(json);
+  return new ApiError(
+    response.status,
+    parsed.success
+      ? parsed.data
+      : { code: `http/${response.status}`, message: response.statusText || 'Request failed' },
+  );
+};
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+const fetchWithAuth = async (route: RouteDef, url: string, body: unknown, signal?: AbortSignal) => {
+  let response = await send(route, url, body, signal);
+  if (response.status !== 401 || route.access === 'public') return response;
+  // The token may have been revoked or expired early: one refresh, one retry, then sign out.
+  try {
+    await refreshIdToken();
+    response = await send(route, url, body, signal);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+  }
+  if (response.status === 401) expireSession();
+  return response;
+};
+
+export function call<R extends RouteDef>(
+  route: R,
+  input?: RouteInput<R>,
+  options?: CallOptions & { skipThrowError?: false },
+): Promise<RouteResponse<R>>;
+export function call<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R> | undefined,
+  options: CallOptions & { skipThrowError: true },
+): Promise<RouteResponse<R> | undefined>;
+/**
+ * Calls one route of the contract: fills `:params`, encodes the query, sends the body as JSON,
+ * and answers the typed response. HTTP errors become ApiError, are logged and rethrown
+ * (unless skipThrowError).
+ */
+export async function call<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R> = {},
+  options: CallOptions = {},
+): Promise<RouteResponse<R> | undefined> {
+  const url = buildUrl(route, input);
+  let error: ApiError;
+  try {
+    const response = await fetchWithAuth(route, url, input.body, options.signal);
+    if (response.ok) {
+      if (response.status === 204) return undefined as RouteResponse<R>;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as RouteResponse<R>;
+    }
+    error = await toApiError(response);
+  } catch (cause) {
+    if (isAbort(cause)) throw cause;
+    // fetch only rejects when no answer arrived at all (offline, DNS, refused connection).
+    const message = cause instanceof Error ? cause.message : String(cause);
+    error = new ApiError(0, {
+      code: cause instanceof SyntaxError ? 'http/invalid-json' : 'network',
+      message,
+    });
+  }
+  console.error(`[api] ${route.method} ${url} failed: ${error.status} ${error.code}`, error.message);
+  if (options.skipThrowError) return undefined;
+  throw error;
+}

@@ -1,0 +1,23 @@
+export { authErrorMessage, authErrorMessageKey, notifyAuthError } from './auth-errors';
+export { loginPathFor, safeDestination } from './destination';
+export { IdentityError, isIdentityError, normalizeEmail } from './identity-client';
+export {
+  type AuthStatus,
+  changePassword,
+  confirmPasswordReset,
+  expireSession,
+  getIdToken,
+  getSessionState,
+  initSession,
+  onSessionEnd,
+  refreshIdToken,
+  requestPasswordReset,
+  resumeSession,
+  type SessionEndReason,
+  type SessionState,
+  signIn,
+  signOut,
+  stopSession,
+  syncSessionFromStorage,
+} from './session';
+export { useAuth } from './use-auth';

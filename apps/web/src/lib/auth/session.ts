@@ -1,0 +1,235 @@
+import type { TokenResponse } from '@parley/contract';
+import { i18n } from '@/lib/i18n';
+import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/storage';
+import { notifyAuthError } from './auth-errors';
+import { IdentityError, identityClient, isIdentityError, normalizeEmail } from './identity-client';
+
+/** Spec §4: the auth states. */
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+/** Why a session ended: the owner chose to sign out, or the session could not be kept alive. */
+export type SessionEndReason = 'sign-out' | 'expired';
+
+export type SessionState = {
+  status: AuthStatus;
+  endReason: SessionEndReason | null;
+};
+
+type StoredSession = { idToken: string; refreshToken: string; expiresAt: number };
+
+/** Refresh this long before the id token (lifetime ≤ 1 h, D5) expires. */
+const refreshMarginMs = 2 * 60_000;
+/** A token with less validity left than this is refreshed before it is sent. */
+const minValidityMs = 30_000;
+
+let stored: StoredSession | null = null;
+let state: SessionState = { status: 'loading', endReason: null };
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<string> | null = null;
+const listeners = new Set<() => void>();
+const endListeners = new Set<(reason: SessionEndReason) => void>();
+
+const setState = (next: SessionState) => {
+  state = next;
+  for (const listener of listeners) listener();
+};
+
+export const getSessionState = (): SessionState => state;
+
+export const subscribeSession = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Called whenever a signed-in session ends (cache clearing, "session expired" notices). */
+export const onSessionEnd = (listener: (reason: SessionEndReason) => void): (() => void) => {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+};
+
+const isStoredSession = (value: unknown): value is StoredSession => {
+  const v = value as Partial<StoredSession> | null;
+  return (
+    typeof v?.idToken === 'string' && typeof v.refreshToken === 'string' && typeof v.expiresAt === 'number'
+  );
+};
+
+const readStored = (): StoredSession | null => {
+  const saved = readStorage<unknown>(storageKeys.session);
+  return isStoredSession(saved) ? saved : null;
+};
+
+const validFor = (session: StoredSession, ms: number) => session.expiresAt - Date.now() > ms;
+
+const fromTokens = (tokens: TokenResponse): StoredSession => {
+  const seconds = Number(tokens.expiresIn);
+  const lifetime = Number.isFinite(seconds) && seconds > 0 ? seconds : 3600;
+  return {
+    idToken: tokens.idToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: Date.now() + lifetime * 1000,
+  };
+};
+
+const scheduleRefresh = (session: StoredSession) => {
+  clearTimeout(refreshTimer);
+  const remaining = session.expiresAt - Date.now();
+  // Jitter keeps two open tabs from refreshing at the same instant (refresh tokens rotate).
+  const jitter = Math.random() * Math.min(10_000, remaining / 10);
+  const delay = Math.max(remaining - refreshMarginMs - jitter, remaining / 2, 0);
+  refreshTimer = setTimeout(() => {
+    refreshIdToken().catch(() => undefined);
+  }, delay);
+};
+
+const adopt = (session: StoredSession, persist: boolean) => {
+  stored = session;
+  if (persist) writeStorage(storageKeys.session, session);
+  scheduleRefresh(session);
+  if (state.status !== 'signed-in') setState({ status: 'signed-in', endReason: null });
+};
+
+const end = (reason: SessionEndReason) => {
+  clearTimeout(refreshTimer);
+  const wasSignedIn = stored !== null;
+  stored = null;
+  removeStorage(storageKeys.session);
+  // The cached profile belongs to the session (spec "saved user"); it must not outlive it.
+  removeStorage(storageKeys.savedUser);
+  setState({ status: 'signed-out', endReason: reason });
+  if (wasSignedIn) for (const listener of endListeners) listener(reason);
+};
+
+const isTransient = (error: unknown) =>
+  isIdentityError(error) && (error.code === 'auth/network-request-failed' || error.status >= 500);
+
+/** Reads the session of an earlier visit, so a reload keeps it. Called when the app mounts. */
+export const initSession = (): void => {
+  clearTimeout(refreshTimer);
+  refreshing = null;
+  stored = readStored();
+  if (!stored) {
+    setState({ status: 'signed-out', endReason: null });
+    return;
+  }
+  if (validFor(stored, minValidityMs)) {
+    scheduleRefresh(stored);
+    setState({ status: 'signed-in', endReason: null });
+    return;
+  }
+  // The id token expired while the console was closed; the refresh token may still be good.
+  setState({ status: 'loading', endReason: null });
+  refreshIdToken().catch(() => undefined);
+};
+
+/** Restarts the refresh timer after stopSession (React may unmount and remount the app). */
+export const resumeSession = (): void => {
+  if (stored && state.status === 'signed-in') scheduleRefresh(stored);
+};
+
+/** Stops the refresh timer (app unmount, tests). */
+export const stopSession = (): void => {
+  clearTimeout(refreshTimer);
+};
+
+const doRefresh = async (): Promise<string> => {
+  // Another tab may have refreshed already: localStorage holds the newest tokens of all tabs.
+  const latest = readStored();
+  if (latest && latest.idToken !== stored?.idToken && validFor(latest, minValidityMs)) {
+    adopt(latest, false);
+    return latest.idToken;
+  }
+  const current = latest ?? stored;
+  if (!current) throw new IdentityError('auth/id-token-expired');
+  try {
+    const next = fromTokens(await identityClient.refresh(current.refreshToken));
+    adopt(next, true);
+    return next.idToken;
+  } catch (error) {
+    if (isTransient(error)) {
+      // Offline or server trouble: keep the tokens so a later reload can still restore them.
+      if (state.status === 'loading') setState({ status: 'signed-out', endReason: null });
+      throw error;
+    }
+    // Lost a race against another tab that rotated the refresh token meanwhile: use its result.
+    const after = readStored();
+    if (after && after.refreshToken !== current.refreshToken && validFor(after, minValidityMs)) {
+      adopt(after, false);
+      return after.idToken;
+    }
+    end('expired');
+    throw error;
+  }
+};
+
+/** One refresh at a time: refresh tokens rotate, so two parallel refreshes would revoke each other. */
+export const refreshIdToken = (): Promise<string> => {
+  refreshing ??= doRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+/** The id token for x-auth-token, refreshed first if it is about to expire; '' when signed out. */
+export const getIdToken = async (): Promise<string> => {
+  if (refreshing) return refreshing.catch(() => stored?.idToken ?? '');
+  if (!stored) return '';
+  if (validFor(stored, minValidityMs)) return stored.idToken;
+  return refreshIdToken().catch(() => stored?.idToken ?? '');
+};
+
+export const signIn = async (email: string, password: string): Promise<void> => {
+  const tokens = await identityClient.signIn(normalizeEmail(email), password);
+  removeStorage(storageKeys.savedUser);
+  adopt(fromTokens(tokens), true);
+};
+
+/**
+ * Ends the session here at once (the owner asked to leave), then revokes the refresh token.
+ * Spec §8: a failure of the revocation is shown as an error notification and rethrown.
+ */
+export const signOut = async (): Promise<void> => {
+  const current = stored;
+  end('sign-out');
+  if (!current) return;
+  try {
+    await identityClient.signOut(current.refreshToken);
+  } catch (error) {
+    notifyAuthError(error, i18n.t('auth.signOut.failedTitle'));
+    throw error;
+  }
+};
+
+/** The API rejected the token even after a refresh: sign out without asking. */
+export const expireSession = (): void => {
+  const current = stored;
+  if (!current) return;
+  end('expired');
+  identityClient.signOut(current.refreshToken).catch(() => undefined);
+};
+
+/** Keeps this tab in step with sign-ins, refreshes and sign-outs of other tabs. */
+export const syncSessionFromStorage = (): void => {
+  const saved = readStored();
+  if (!saved) {
+    if (stored) end('sign-out');
+    return;
+  }
+  if (saved.refreshToken !== stored?.refreshToken) adopt(saved, false);
+};
+
+/** Password change for the signed-in owner; the identity service answers fresh tokens. */
+export const changePassword = async (currentPassword: string, newPassword: string) => {
+  const idToken = await getIdToken();
+  const tokens = await identityClient.changePassword(idToken, currentPassword, newPassword);
+  adopt(fromTokens(tokens), true);
+};
+
+export const requestPasswordReset = (email: string) =>
+  identityClient.requestPasswordReset(normalizeEmail(email));
+
+/** D5: a password reset ends the owner's sessions, so this browser's session ends too. */
+export const confirmPasswordReset = async (token: string, newPassword: string) => {
+  await identityClient.confirmPasswordReset(token, newPassword);
+  if (stored) end('sign-out');
+};

@@ -1,0 +1,55 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// The first render of a test file transforms every lazy route module on demand, which takes
+// seconds on a busy machine: allow for it.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Mantine reads media queries and observes element sizes; jsdom implements neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;
+
+// The api client logs every HTTP failure by design; tests provoke them on purpose.
+const realError = console.error;
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('[api]')) return;
+    realError(...args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring the cookies a test set.
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
+});
+
+afterEach(async () => {
+  const { resetAppState } = await import('./test-utils');
+  await resetAppState();
+});

@@ -1,0 +1,29 @@
+import { notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppProvider } from '@/app/provider';
+import { AppRouter } from '@/app/router';
+import { stopSession } from '@/lib/auth';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/react-query';
+
+/** Renders the whole console at `url`, as a browser opening that address would. */
+export const renderApp = (url: string) => {
+  window.history.replaceState(null, '', url);
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={createQueryClient({ retry: false })}>
+      <AppRouter />
+    </AppProvider>,
+  );
+  return { user, ...view };
+};
+
+export const currentUrl = () => `${window.location.pathname}${window.location.search}`;
+
+/** Module-level state that must not leak from one test into the next. */
+export const resetAppState = async () => {
+  stopSession();
+  notifications.clean();
+  await i18n.changeLanguage('en');
+};

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Every entity id is a UUID string carried as `_id` (D3). */
+export const idSchema = z.uuid({ message: 'must be a UUID' });
+export const isoDateSchema = z.string().describe('ISO-8601 date-time');
+
+export const languageSchema = z.enum(['de', 'en']);
+export type Language = z.infer<typeof languageSchema>;
+
+export const productSchema = z.enum(['connect', 'platform']);
+export type Product = z.infer<typeof productSchema>;
+
+/** The one error shape of the API (D3): a stable namespaced code and a human message. */
+export const errorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof errorSchema>;
+
+/** D24: page size at most 100, default 20; pages count from 1. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z
+    .string()
+    .regex(/^-?[A-Za-z]+$/, 'must be a field name, optionally prefixed by -')
+    .optional(),
+});
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ documents: z.array(item), total: z.number().int() });
+
+/** D24 limits, shared by server validation and console forms. */
+export const limits = {
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  nameMax: 100,
+  textMax: 5000,
+  pageMax: 100,
+} as const;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
+  .pipe(z.email({ message: 'must be a valid email address' }))
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(limits.passwordMin, `must be at least ${limits.passwordMin} characters`)
+  .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`);
+
+export const emptySchema = z.null().describe('no content');
+
+/**
+ * An array in the query string (`name[]=a&name[]=b`, D3): a single value arrives as a
+ * string, so it is wrapped before validation.
+ */
+export const queryArray = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(100).optional());
+
+/**
+ * The `updatedAt` a client read and sends back with an update (D3): a real ISO date-time, so a
+ * garbled one is refused rather than silently skipping the stale check.
+ */
+export const readUpdatedAtSchema = z.iso.datetime({
+  offset: true,
+  message: 'must be the ISO date-time you read',
+});

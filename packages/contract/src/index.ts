@@ -1,0 +1,30 @@
+export * from './campaigns.js';
+export * from './common.js';
+export * from './history.js';
+export * from './identity.js';
+export * from './info.js';
+export * from './owner.js';
+export * from './participation.js';
+export * from './questions.js';
+export * from './route.js';
+export * from './survey-path.js';
+export * from './tickets.js';
+
+import { campaignRoutes } from './campaigns.js';
+import { historyRoutes } from './history.js';
+import { infoRoutes } from './info.js';
+import { ownerRoutes } from './owner.js';
+import { participationRoutes } from './participation.js';
+import { questionRoutes } from './questions.js';
+import { ticketRoutes } from './tickets.js';
+
+/** Every API route, by area. The server registers exactly these; the console calls them. */
+export const api = {
+  owner: ownerRoutes,
+  history: historyRoutes,
+  info: infoRoutes,
+  campaigns: campaignRoutes,
+  questions: questionRoutes,
+  tickets: ticketRoutes,
+  participation: participationRoutes,
+} as const;

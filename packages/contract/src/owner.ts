@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema, limits, listOf } from './common.js';
+import { defineRoute } from './route.js';
+
+export const manufacturerSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  createdAt: isoDateSchema,
+  imageUrl: z.string().nullable(),
+  /** D8: most tickets one campaign may collect; null = no limit. */
+  answerLimitation: z.number().int().nullable(),
+  autoPublished: z.boolean(),
+  delayDays: z.number().int(),
+  canUnpublish: z.boolean(),
+  canPrivateNote: z.boolean(),
+  canExport: z.boolean(),
+  canComment: z.boolean(),
+  isPartner: z.boolean(),
+  canSaveAnswerWithoutNotification: z.boolean(),
+});
+export type Manufacturer = z.infer<typeof manufacturerSchema>;
+
+export const ownerSmallSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  isParleyConnectEnabled: z.boolean(),
+  manufacturer: manufacturerSchema,
+});
+export type OwnerSmall = z.infer<typeof ownerSmallSchema>;
+
+export const ownerListItemSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: isoDateSchema,
+});
+
+export const ownerRoutes = {
+  meSmall: defineRoute({
+    method: 'GET',
+    path: '/owner/me/small',
+    access: 'private',
+    summary: 'The signed-in owner with its manufacturer',
+    tags: ['owner'],
+    status: 200,
+    response: ownerSmallSchema,
+  }),
+  updateMe: defineRoute({
+    method: 'PATCH',
+    path: '/owner/me',
+    access: 'private',
+    summary: "Change the signed-in owner's name or avatar",
+    tags: ['owner'],
+    body: z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(limits.nameMax, `must be at most ${limits.nameMax} characters`)
+        .optional(),
+      avatar: z.url({ message: 'must be a URL' }).max(2000).nullable().optional(),
+    }),
+    status: 200,
+    response: ownerSmallSchema,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/owner/list',
+    access: 'private',
+    summary: "The owners of the signed-in owner's manufacturer",
+    tags: ['owner'],
+    status: 200,
+    response: listOf(ownerListItemSchema),
+  }),
+} as const;

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm start`: builds the console when its build is missing or older than its sources, then runs
+// the server in this terminal. SIGINT/SIGTERM reach the server, which shuts down gracefully (and
+// stops its embedded PostgreSQL); this script exits with the server's code.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+/** Newest modification time (ms) among the files under `p` (a file or a folder); 0 when absent. */
+const newest = (p) => {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(p)) {
+    if (entry === 'node_modules') continue;
+    max = Math.max(max, newest(path.join(p, entry)));
+  }
+  return max;
+};
+
+const builtIndex = at('apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/postcss.config.mjs',
+  'apps/web/package.json',
+  'packages/contract/src',
+].map((p) => at(p));
+
+const stale = () => {
+  if (!existsSync(builtIndex)) return 'the console is not built yet';
+  const built = newest(at('apps/web/dist'));
+  const changed = sources.find((s) => newest(s) > built);
+  return changed ? `${path.relative(root, changed)} changed since the last build` : undefined;
+};
+
+const reason = stale();
+if (reason) {
+  process.stdout.write(`Building the console (${reason})…\n`);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    process.stderr.write('\nThe console build failed (see above); the server was not started.\n');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', at('apps/server/src/main.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
+
+// Ctrl-C sends SIGINT to the whole foreground process group, so the server usually gets it itself;
+// forwarding it again is harmless (its shutdown runs once). SIGTERM/SIGHUP sent to this process alone
+// (a process manager, `kill`) must be forwarded.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+server.on('error', (err) => {
+  process.stderr.write(`Could not start the server: ${err.message}\n`);
+  process.exit(1);
+});
+
+server.on('exit', (code, signal) => {
+  if (signal) {
+    // Exit the way the server did, so a shell sees the same status (128 + signal number).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 1);
+});
