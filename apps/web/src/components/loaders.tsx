@@ -23,13 +23,17 @@ export const PageSkeleton = () => {
   );
 };
 
+/** Stable keys for placeholder cells (they never reorder, but keys must not be bare indexes). */
+const placeholderKeys = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+
 /** Placeholder rows of a table while its page loads. */
 export const TableSkeletonRows = ({ rows, columns }: { rows: number; columns: number }) => (
   <>
-    {Array.from({ length: rows }, (_, row) => (
-      <Table.Tr key={row}>
-        {Array.from({ length: columns }, (_, cell) => (
-          <Table.Td key={cell}>
+    {placeholderKeys(rows, 'row-').map((rowKey) => (
+      <Table.Tr key={rowKey}>
+        {placeholderKeys(columns, 'cell-').map((cellKey) => (
+          <Table.Td key={cellKey}>
             <Skeleton height={16} />
           </Table.Td>
         ))}
