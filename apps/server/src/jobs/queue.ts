@@ -66,13 +66,17 @@ export const createJobQueue = (opts: {
       await boss.work<never>(
         name,
         { batchSize: def.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        // Each job of a batch is settled on its own: were a failure thrown, pg-boss would
+        // fail (and so retry) the whole batch, sending again the mails already delivered.
+        // pg-boss then completes the batch, which touches only jobs still active: none.
         async (jobs) => {
           for (const job of jobs) {
             try {
               await def.handler(job.data, { id: job.id, name });
+              await boss.complete(name, job.id);
             } catch (err) {
               opts.log.error({ err, job: job.id, queue: name }, 'job failed');
-              throw err;
+              await boss.fail(name, job.id, err instanceof Error ? { message: err.message } : { err });
             }
           }
         },
