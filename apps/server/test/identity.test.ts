@@ -303,9 +303,11 @@ describe('password reset', () => {
     expect((await signInAs(owner.email, owner.password)).statusCode).toBe(200);
   });
 
-  it('rejects a malformed address as invalid input', async () => {
+  it('rejects a malformed address with the catalogue code auth/invalid-email', async () => {
     const res = await post('/identity/password-reset', { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
+    expect(codeOf(res)).toBe('auth/invalid-email');
+    expect(res.json()).toMatchObject({ field: 'email' });
   });
 });
 

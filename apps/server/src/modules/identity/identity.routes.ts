@@ -9,7 +9,7 @@ import {
   tokenResponseSchema,
 } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { Runtime } from '../../runtime.js';
@@ -44,6 +44,17 @@ export const identityRoutes = async (root: FastifyInstance, { rt }: { rt: Runtim
     log: rt.log,
   });
   const config = { access: 'public' } as const;
+
+  // D5 answers a malformed email with the identity catalogue's code, on every identity call (sign-in
+  // checks its own). Other errors go on to the application's handler.
+  app.setErrorHandler((err, _req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err) && err.validation.some((v) => v.instancePath === '/email')) {
+      return reply
+        .code(400)
+        .send({ code: 'auth/invalid-email', message: 'The email address is not valid.', field: 'email' });
+    }
+    throw err;
+  });
 
   app.route({
     method: 'POST',
