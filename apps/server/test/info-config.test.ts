@@ -41,6 +41,7 @@ describe('GET /api/config (public)', () => {
       environment: 'PROD',
       analytics: { provider: 'none' },
       sentryDsn: null,
+      tracesSampleRate: 1,
     });
   });
 });

@@ -15,7 +15,7 @@ import { theme } from './theme';
 const ConfigEffects = () => {
   const { data: config } = usePublicConfig();
   useEffect(() => {
-    if (config) void initTracing({ sentryDsn: config.sentryDsn, environment: config.environment });
+    if (config) void initTracing(config);
   }, [config]);
   return null;
 };

@@ -52,6 +52,7 @@ export const defaultConfig: PublicConfig = {
   environment: 'TEST',
   analytics: { provider: 'none', domain: null, scriptUrl: null },
   sentryDsn: null,
+  tracesSampleRate: 1,
   appCheckRequired: false,
 };
 

@@ -15,6 +15,7 @@ export const infoRoutes = async (app: FastifyInstance, { db, config }: { db: Db;
     environment: config.environment,
     analytics: config.analytics,
     sentryDsn: config.tracing.sentryDsn,
+    tracesSampleRate: config.tracing.sampleRate,
     appCheckRequired: config.appCheckToken !== undefined,
   }));
 };
