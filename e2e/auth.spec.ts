@@ -1,6 +1,7 @@
 import { expect, signIn, test, text } from './fixtures';
 
-const invalidCredential = 'The email address or the password is wrong.';
+// The console's own wording (the server's message differs), so the test proves the code was mapped.
+const invalidCredential = 'Wrong email address or password. Check both and try again.';
 const tooManyRequests =
   'Too many attempts. Access to this account is blocked for now; please try again later.';
 

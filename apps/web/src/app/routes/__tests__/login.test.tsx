@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createTestBackend, ownerEmail, ownerPassword } from '@/testing/test-backend';
+import { createTestBackend, defaultConfig, ownerEmail, ownerPassword } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
 const signInWith = async (
@@ -77,7 +77,7 @@ describe('login', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sign-in failed');
-    expect(alert).toHaveTextContent('The email address or the password is wrong.');
+    expect(alert).toHaveTextContent('Wrong email address or password. Check both and try again.');
     expect(currentUrl()).toBe('/login');
   });
 
@@ -94,7 +94,9 @@ describe('login', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Anmeldung fehlgeschlagen');
-    expect(alert).toHaveTextContent('Die E-Mail-Adresse oder das Passwort ist falsch.');
+    expect(alert).toHaveTextContent(
+      'E-Mail-Adresse oder Passwort falsch. Bitte prüfen Sie beide und versuchen Sie es erneut.',
+    );
   });
 
   it('shows the too-many-requests message after repeated failures', async () => {
@@ -158,11 +160,18 @@ describe('login', () => {
     expect(await screen.findByLabelText('Sprache')).toHaveValue('de');
   });
 
-  it('never sends a public /p/ page to /login', async () => {
-    createTestBackend();
+  it('never sends a public /p/ page to /login, and shows the privacy notice there', async () => {
+    const { server } = createTestBackend();
+    server.on('GET', '/api/config', () => ({
+      body: { ...defaultConfig, privacyUrl: 'https://example.com/privacy' },
+    }));
     renderApp('/p/f/22222222-2222-4222-8222-222222222222');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Parley' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
+      'href',
+      'https://example.com/privacy',
+    );
     expect(currentUrl()).toBe('/p/f/22222222-2222-4222-8222-222222222222');
   });
 
