@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -52,10 +52,30 @@ const openLinkOf = async (page: Page) => {
   return link;
 };
 
-/** A participant in a browser of their own: no console session, no shared storage. */
-const participant = async (browser: Browser) => {
-  const context = await browser.newContext({ locale: 'en-US' });
+/** A participant in a browser of their own: no console session, no shared storage; a phone if asked. */
+const participant = async (browser: Browser, phone = false) => {
+  const context = await browser.newContext({
+    locale: 'en-US',
+    ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : {}),
+  });
   return { context, page: await context.newPage() };
+};
+
+/** A finger drag, as a phone's touch screen sends it (Playwright has no multi-step touch of its own). */
+const touchDrag = async (page: Page, from: Locator, to: Locator) => {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('drag ends are not on screen');
+  const cdp = await page.context().newCDPSession(page);
+  const x = a.x + a.width / 2;
+  const [y0, y1] = [a.y + a.height / 2, b.y + 4];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let step = 1; step <= 8; step++) {
+    const y = y0 + ((y1 - y0) * step) / 8;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 };
 
 const beginSurvey = async (page: Page, link: string, email: string) => {
@@ -101,7 +121,8 @@ test('a survey with every question type and a path rule, answered through the op
   await startCampaign(page);
   const link = await openLinkOf(page);
 
-  const visitor = await participant(browser);
+  // The participant answers on a phone.
+  const visitor = await participant(browser, true);
   const survey = visitor.page;
   await beginSurvey(survey, link, 'rider@e2e.parley.test');
   await expect(survey.getByRole('heading', { name: 'Do you ride every day?' })).toBeVisible();
@@ -110,6 +131,15 @@ test('a survey with every question type and a path rule, answered through the op
   // The rule skipped "Which parts need care?".
   await expect(survey.getByRole('heading', { name: 'Rank what matters' })).toBeVisible();
   await survey.getByRole('button', { name: 'Move “Price” up' }).click();
+  const ranks = survey.getByRole('list', { name: 'Rank what matters' }).getByRole('listitem');
+  await expect(ranks).toHaveText([/Speed/, /Price/, /Comfort/]);
+  // A finger drags "Comfort" by its grip to the top.
+  await touchDrag(
+    survey,
+    ranks.filter({ hasText: 'Comfort' }).locator('[data-drag-handle]'),
+    ranks.filter({ hasText: 'Speed' }),
+  );
+  await expect(ranks).toHaveText([/Comfort/, /Speed/, /Price/]);
   await survey.getByRole('button', { name: 'Next' }).click();
   await expect(survey.getByRole('heading', { name: 'Anything else?' })).toBeVisible();
   await survey.getByRole('textbox').fill('The saddle squeaks.');
@@ -130,7 +160,7 @@ test('a survey with every question type and a path rule, answered through the op
   await expect(answers).toHaveCount(4);
   await expect(answers.nth(0)).toContainText('No (chosen)');
   await expect(answers.nth(1)).toContainText('Skipped');
-  await expect(answers.nth(2).getByRole('listitem')).toHaveText(['Speed', 'Price', 'Comfort']);
+  await expect(answers.nth(2).getByRole('listitem')).toHaveText(['Comfort', 'Speed', 'Price']);
   await expect(answers.nth(3)).toContainText('The saddle squeaks.');
 });
 

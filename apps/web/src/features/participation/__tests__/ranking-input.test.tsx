@@ -66,16 +66,37 @@ describe('ranking input', () => {
     expect(screen.getByRole('status')).toHaveTextContent('“Red” is now at position 3 of 3.');
   });
 
-  it('reorders by drag and drop and announces where the item landed', () => {
+  it('reorders by dragging the grip (any pointer) and announces where the item landed', () => {
     render(<Harness />);
-    const [red, , blue] = screen.getAllByRole('listitem');
-    const dataTransfer = { setData: () => undefined, effectAllowed: '' };
-    fireEvent.dragStart(blue!, { dataTransfer });
-    fireEvent.dragOver(red!, { dataTransfer });
-    fireEvent.drop(red!, { dataTransfer });
-    fireEvent.dragEnd(blue!, { dataTransfer });
+    const items = screen.getAllByRole('listitem');
+    // jsdom lays nothing out: each row is 40 px high, one below the other.
+    items.forEach((li, i) => {
+      li.getBoundingClientRect = () => new DOMRect(0, i * 40, 300, 40);
+    });
+    const grip = items[2]?.querySelector('[data-drag-handle]') as HTMLElement;
+    fireEvent.pointerDown(grip, { pointerId: 1, pointerType: 'touch', clientY: 100 });
+    fireEvent.pointerMove(grip, { pointerId: 1, pointerType: 'touch', clientY: 60 });
+    // Nothing moves before the finger is lifted; the target row is outlined.
+    expect(order()).toEqual(['Red', 'Green', 'Blue']);
+    expect(items[1]?.style.outline).toContain('dashed');
+    fireEvent.pointerMove(grip, { pointerId: 1, pointerType: 'touch', clientY: 5 });
+    fireEvent.pointerUp(grip, { pointerId: 1, pointerType: 'touch', clientY: 5 });
     expect(order()).toEqual(['Blue', 'Red', 'Green']);
     expect(screen.getByRole('status')).toHaveTextContent('“Blue” is now at position 1 of 3.');
+  });
+
+  it('drops nothing when the drag is cancelled', () => {
+    render(<Harness />);
+    const items = screen.getAllByRole('listitem');
+    items.forEach((li, i) => {
+      li.getBoundingClientRect = () => new DOMRect(0, i * 40, 300, 40);
+    });
+    const grip = items[0]?.querySelector('[data-drag-handle]') as HTMLElement;
+    fireEvent.pointerDown(grip, { pointerId: 1, pointerType: 'mouse', button: 0, clientY: 10 });
+    fireEvent.pointerMove(grip, { pointerId: 1, pointerType: 'mouse', clientY: 110 });
+    fireEvent.pointerCancel(grip, { pointerId: 1 });
+    fireEvent.pointerUp(grip, { pointerId: 1, clientY: 110 });
+    expect(order()).toEqual(['Red', 'Green', 'Blue']);
   });
 
   it("speaks the survey's language", () => {

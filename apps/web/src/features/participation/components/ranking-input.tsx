@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { type DragEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { usePointerReorder } from '@/components/use-pointer-reorder';
 import { useSurveyTranslation } from './survey-language';
 
 type Option = { _id: string; text: string };
@@ -24,15 +25,14 @@ export const moveItem = (ids: readonly string[], from: number, to: number): stri
 };
 
 /**
- * A ranking by drag and drop (native HTML5, no library) and by keyboard: each item takes
- * Alt + Arrow up/down and has move buttons, so it works without a mouse and on a phone,
- * where native drag is not available. Every move is announced in a live region.
+ * A ranking by dragging an item's grip (mouse, pen or finger: it works on a phone) and by
+ * keyboard: each item takes Alt + Arrow up/down and has move buttons, so it works without a
+ * pointer too. Every move is announced in a live region.
  */
 export const RankingInput = ({ options, value, onChange, labelledBy, describedBy }: RankingInputProps) => {
   const { t } = useSurveyTranslation();
   const instructionsId = useId();
   const [announcement, setAnnouncement] = useState('');
-  const [dragId, setDragId] = useState<string | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const refs = useRef(new Map<string, HTMLElement>());
   const textOf = (id: string) => options.find((o) => o._id === id)?.text ?? '';
@@ -64,6 +64,14 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
     setFocusTarget({ id, on });
   };
 
+  const { drag, rowRef, handleProps } = usePointerReorder((from, to) => {
+    const id = value[from];
+    if (id === undefined) return;
+    const next = moveItem(value, from, to);
+    onChange(next);
+    announce(next, id);
+  });
+
   const onKeyDown = (e: KeyboardEvent, id: string) => {
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
@@ -93,29 +101,31 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
             radius="md"
             p="xs"
             tabIndex={0}
-            ref={setRef(`${id}:item`)}
-            draggable
+            ref={(el: HTMLElement | null) => {
+              setRef(`${id}:item`)(el);
+              rowRef(index)(el);
+            }}
             onKeyDown={(e: KeyboardEvent) => onKeyDown(e, id)}
-            onDragStart={(e: DragEvent) => {
-              setDragId(id);
-              e.dataTransfer.effectAllowed = 'move';
-              // Firefox starts a drag only when it carries data.
-              e.dataTransfer.setData('text/plain', textOf(id));
+            style={{
+              opacity: drag?.from === index ? 0.5 : 1,
+              outline:
+                drag?.over === index && drag.from !== index
+                  ? '2px dashed var(--mantine-color-blue-5)'
+                  : undefined,
             }}
-            onDragOver={(e: DragEvent) => {
-              if (!dragId) return;
-              e.preventDefault();
-              if (dragId !== id) onChange(moveItem(value, value.indexOf(dragId), index));
-            }}
-            onDrop={(e: DragEvent) => e.preventDefault()}
-            onDragEnd={() => {
-              if (dragId) announce(value, dragId);
-              setDragId(null);
-            }}
-            style={{ cursor: 'grab', opacity: dragId === id ? 0.5 : 1, touchAction: 'manipulation' }}
           >
             <Group gap="xs" wrap="nowrap">
-              <IconGripVertical size={18} aria-hidden="true" style={{ flexShrink: 0 }} />
+              {/* The grip is for pointers only: keyboard users have Alt + arrows and the buttons. */}
+              <Box
+                aria-hidden="true"
+                data-drag-handle
+                p={6}
+                m={-6}
+                display="flex"
+                {...handleProps(index, value.length)}
+              >
+                <IconGripVertical size={18} style={{ flexShrink: 0 }} />
+              </Box>
               <Text fw={600} miw={28} ta="right">
                 {t('participation.ranking.position', { position: index + 1 })}
               </Text>

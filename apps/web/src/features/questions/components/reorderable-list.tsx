@@ -1,7 +1,8 @@
 import { ActionIcon, Box, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { type DragEvent, type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePointerReorder } from '@/components/use-pointer-reorder';
 
 type ReorderableListProps<T> = {
   items: readonly T[];
@@ -16,8 +17,8 @@ type ReorderableListProps<T> = {
 };
 
 /**
- * A list the owner reorders by dragging a row's handle (native drag and drop, no library) or by
- * its move-up/move-down buttons; every move is announced to screen readers.
+ * A list the owner reorders by dragging a row's handle (mouse, pen or finger) or by its
+ * move-up/move-down buttons and Alt + arrow keys; every move is announced to screen readers.
  */
 export const ReorderableList = <T,>({
   items,
@@ -30,10 +31,6 @@ export const ReorderableList = <T,>({
 }: ReorderableListProps<T>) => {
   const { t } = useTranslation();
   const [announcement, setAnnouncement] = useState('');
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
-  const rows = useRef<(HTMLLIElement | null)[]>([]);
-
   const move = (from: number, to: number) => {
     const item = items[from];
     if (item === undefined || to < 0 || to >= items.length || from === to) return;
@@ -43,30 +40,7 @@ export const ReorderableList = <T,>({
     );
   };
 
-  const onDragStart = (index: number) => (e: DragEvent) => {
-    setDragging(index);
-    e.dataTransfer.effectAllowed = 'move';
-    // Firefox starts a drag only with some data set.
-    e.dataTransfer.setData('text/plain', String(index));
-    const row = rows.current[index];
-    if (row) e.dataTransfer.setDragImage(row, 16, 16);
-  };
-  const onDragOver = (index: number) => (e: DragEvent) => {
-    if (dragging === null) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'move';
-    setOver(index);
-  };
-  const onDrop = (index: number) => (e: DragEvent) => {
-    e.preventDefault();
-    if (dragging !== null) move(dragging, index);
-    setDragging(null);
-    setOver(null);
-  };
-  const onDragEnd = () => {
-    setDragging(null);
-    setOver(null);
-  };
+  const { drag, rowRef, handleProps } = usePointerReorder(move);
 
   return (
     <>
@@ -77,16 +51,14 @@ export const ReorderableList = <T,>({
             <Box
               component="li"
               key={getKey(item)}
-              ref={(el: HTMLLIElement | null) => {
-                rows.current[index] = el;
-              }}
-              onDragOver={onDragOver(index)}
-              onDrop={onDrop(index)}
+              ref={rowRef(index)}
               mb="xs"
               style={{
-                opacity: dragging === index ? 0.5 : 1,
+                opacity: drag?.from === index ? 0.5 : 1,
                 outline:
-                  over === index && dragging !== index ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+                  drag?.over === index && drag.from !== index
+                    ? '2px dashed var(--mantine-color-blue-5)'
+                    : undefined,
                 borderRadius: 'var(--mantine-radius-md)',
               }}
             >
@@ -96,10 +68,7 @@ export const ReorderableList = <T,>({
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      draggable
-                      onDragStart={onDragStart(index)}
-                      onDragEnd={onDragEnd}
-                      style={{ cursor: 'grab' }}
+                      {...handleProps(index, items.length)}
                       aria-label={t('questions.reorder.drag', { item: name })}
                       onKeyDown={(e) => {
                         if (!e.altKey) return;

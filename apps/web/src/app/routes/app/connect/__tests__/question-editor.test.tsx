@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '@/testing/test-backend';
 import { renderApp } from '@/testing/test-utils';
@@ -88,6 +88,16 @@ describe('question editor', () => {
     screen.getByRole('button', { name: /^Drag “Your name\?”/ }).focus();
     await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
     expect(await screen.findByText('“Your name?” is now at position 1 of 2.')).toBeInTheDocument();
+
+    // And a pointer dragging the handle (jsdom lays nothing out: rows 100 px high, one below the other).
+    list.querySelectorAll<HTMLElement>(':scope > li').forEach((li, i) => {
+      li.getBoundingClientRect = () => new DOMRect(0, i * 100, 600, 100);
+    });
+    const handle = screen.getByRole('button', { name: /^Drag “Your name\?”/ });
+    fireEvent.pointerDown(handle, { pointerId: 7, pointerType: 'mouse', button: 0, clientY: 50 });
+    fireEvent.pointerMove(handle, { pointerId: 7, pointerType: 'mouse', clientY: 150 });
+    fireEvent.pointerUp(handle, { pointerId: 7, pointerType: 'mouse', clientY: 150 });
+    expect(await screen.findByText('“Your name?” is now at position 2 of 2.')).toBeInTheDocument();
   });
 
   it('fixes the type of a started campaign and explains why path rules are closed', async () => {
