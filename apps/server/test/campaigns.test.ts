@@ -125,6 +125,8 @@ describe('create and read', () => {
       [{ title: 'ok ok', endCondition: { type: 'participationTarget', target: 0 } }, 'endCondition.target'],
       [{ title: 'ok ok', endCondition: { type: 'sometimes' } }, 'endCondition.type'],
       [{ title: 'ok ok', openLink: 'yes' }, 'openLink'],
+      [{ title: 'ok ok', image: 'javascript:alert(1)' }, 'image'],
+      [{ title: 'ok ok', image: 'data:image/png;base64,AAAA' }, 'image'],
     ];
     for (const [payload, field] of cases) {
       const res = await s.call({ method: 'POST', url: '/api/campaign', payload });

@@ -105,6 +105,7 @@ describe('create and list', () => {
       ],
       [{ type: 'FreeText', text: 'Hello', link: 'ftp://example.com' }, 'link'],
       [{ type: 'FreeText', text: 'Hello', link: 'javascript:alert(1)' }, 'link'],
+      [{ type: 'FreeText', text: 'Hello', image: 'javascript:alert(1)' }, 'image'],
       [
         { type: 'SingleChoice', text: 'Hello', options: [{ text: 'A', tags: [''] }, { text: 'B' }] },
         'options.0.tags.0',

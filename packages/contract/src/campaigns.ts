@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   idSchema,
+  imageUrlSchema,
   isoDateSchema,
   languageSchema,
   limits,
@@ -46,7 +47,7 @@ export const campaignInputSchema = z.object({
     .max(campaignTitleLimits.max, `must be at most ${campaignTitleLimits.max} characters`),
   description: z.string().max(limits.textMax, `must be at most ${limits.textMax} characters`).default(''),
   language: languageSchema.default('en'),
-  image: z.string().max(2000).nullable().default(null),
+  image: imageUrlSchema.nullable().default(null),
   endCondition: endConditionSchema.default({ type: 'never' }),
   autoReminder: z.boolean().default(false),
   isGroupCampaign: z.boolean().default(false),

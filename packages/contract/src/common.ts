@@ -53,6 +53,17 @@ export const passwordSchema = z
   .min(limits.passwordMin, `must be at least ${limits.passwordMin} characters`)
   .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`);
 
+/**
+ * The address of a campaign's or question's image (D25): what the upload answered, an http(s) link
+ * (the embedded store's host may be `localhost`, so no dot is required). Anything else, such as a
+ * `javascript:` or `data:` address, is refused.
+ */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^https?:\/\/\S+$/i.test(v) && URL.canParse(v), 'must be an http or https URL');
+
 export const emptySchema = z.null().describe('no content');
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, readUpdatedAtSchema } from './common.js';
+import { idSchema, imageUrlSchema, isoDateSchema, readUpdatedAtSchema } from './common.js';
 import { defineRoute } from './route.js';
 
 export const questionTypeSchema = z.enum(['FreeText', 'SingleChoice', 'MultiChoice', 'Ranking']);
@@ -72,7 +72,7 @@ const questionBaseSchema = z.object({
     .min(questionLimits.textMin, `must be at least ${questionLimits.textMin} characters`)
     .max(questionLimits.textMax, `must be at most ${questionLimits.textMax} characters`),
   optional: z.boolean().default(false),
-  image: z.string().max(2000).nullable().default(null),
+  image: imageUrlSchema.nullable().default(null),
   link: httpUrl.nullable().default(null),
   options: z.array(optionInputSchema).max(questionLimits.optionsMax).default([]),
   pathRules: z

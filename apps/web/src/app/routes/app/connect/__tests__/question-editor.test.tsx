@@ -57,7 +57,7 @@ describe('question editor', () => {
     });
   });
 
-  it('reorders questions with the keyboard and announces the move', async () => {
+  it('reorders questions with the keyboard and by dragging, and announces each move', async () => {
     const backend = createTestBackend();
     backend.signInStored();
     const first = makeQuestion('Your name?', []);
