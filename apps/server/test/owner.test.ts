@@ -97,4 +97,15 @@ describe('GET /api/owner/list', () => {
     expect(emails).not.toContain(stranger.email);
     expect(res.json().total).toBe(2);
   });
+
+  it('pages in the database, oldest first, and refuses a page size over 100', async () => {
+    const first = await ownerSession(ctx);
+    const second = await ownerSession(ctx, { manufacturerId: first.manufacturerId });
+    const page2 = await first.call({ method: 'GET', url: '/api/owner/list?page=2&limit=1' });
+    expect(page2.statusCode).toBe(200);
+    expect(page2.json()).toMatchObject({ total: 2, documents: [{ email: second.email }] });
+    const tooMany = await first.call({ method: 'GET', url: '/api/owner/list?limit=101' });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'validation', field: 'limit' });
+  });
 });

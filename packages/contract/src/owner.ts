@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, limits, listOf } from './common.js';
+import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema } from './common.js';
 import { defineRoute } from './route.js';
 
 export const manufacturerSchema = z.object({
@@ -73,6 +73,8 @@ export const ownerRoutes = {
     access: 'private',
     summary: "The owners of the signed-in owner's manufacturer",
     tags: ['owner'],
+    // Paged like every list (D3), oldest first.
+    query: pageQuerySchema.omit({ sort: true }),
     status: 200,
     response: listOf(ownerListItemSchema),
   }),

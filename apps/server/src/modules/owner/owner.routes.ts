@@ -24,9 +24,10 @@ export const ownerRoutes = async (app: FastifyInstance, { db }: { db: Db }) => {
 
   route(app, api.owner.list, async (req) => {
     const { manufacturer } = authOf(req);
+    const { page, limit } = req.query;
     const { documents, total } = await listOwnersOfManufacturer(db, manufacturer.id, {
-      offset: 0,
-      limit: 100,
+      offset: (page - 1) * limit,
+      limit,
     });
     return {
       total,
