@@ -24,6 +24,11 @@ const upsert = ({ id, ...notification }: ShowInput) => {
   }
 };
 
+/** Closes a notification that no longer holds, e.g. a sign-in failure once a later try succeeded. */
+export const dismissNotification = (id: string): void => {
+  notifications.hide(id);
+};
+
 export const notifyError = (input: NotifyInput): void => upsert({ ...input, color: 'red', autoClose: false });
 
 export const notifySuccess = (input: NotifyInput): void =>

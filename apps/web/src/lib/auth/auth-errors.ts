@@ -1,6 +1,6 @@
 import type { IdentityErrorCode } from '@parley/contract';
 import { i18n } from '@/lib/i18n';
-import { notifyError } from '@/lib/notifications';
+import { dismissNotification, notifyError } from '@/lib/notifications';
 import { isIdentityError } from './identity-client';
 
 type AuthMessage =
@@ -51,6 +51,11 @@ export const authErrorMessage = (error: unknown): string =>
   i18n.t(authErrorMessageKey(isIdentityError(error) ? error.code : 'unknown'));
 
 /** Spec §8: identity failures appear as an error notification with a title and the description. */
+const authErrorNotification = 'auth-error';
+
 export const notifyAuthError = (error: unknown, title: string): void => {
-  notifyError({ id: 'auth-error', title, message: authErrorMessage(error) });
+  notifyError({ id: authErrorNotification, title, message: authErrorMessage(error) });
 };
+
+/** A later success makes an earlier identity failure moot: its notification goes. */
+export const dismissAuthError = (): void => dismissNotification(authErrorNotification);

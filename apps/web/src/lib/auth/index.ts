@@ -1,4 +1,4 @@
-export { authErrorMessage, authErrorMessageKey, notifyAuthError } from './auth-errors';
+export { authErrorMessage, authErrorMessageKey, dismissAuthError, notifyAuthError } from './auth-errors';
 export { loginPathFor, safeDestination } from './destination';
 export { IdentityError, isIdentityError, normalizeEmail } from './identity-client';
 export {

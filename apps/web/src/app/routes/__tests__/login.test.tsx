@@ -79,6 +79,13 @@ describe('login', () => {
     expect(alert).toHaveTextContent('Sign-in failed');
     expect(alert).toHaveTextContent('Wrong email address or password. Check both and try again.');
     expect(currentUrl()).toBe('/login');
+
+    // The right password then signs in, and the failure no longer stands on the dashboard.
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), ownerPassword);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/Wrong email address or password/)).toBeNull());
   });
 
   it('shows the mapped message for a wrong password, in German', async () => {

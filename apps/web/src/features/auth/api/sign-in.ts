@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyAuthError, signIn } from '@/lib/auth';
+import { dismissAuthError, notifyAuthError, signIn } from '@/lib/auth';
 
 export type SignInInput = { email: string; password: string };
 
@@ -9,5 +9,6 @@ export const useSignIn = () => {
   return useMutation({
     mutationFn: ({ email, password }: SignInInput) => signIn(email, password),
     onError: (error) => notifyAuthError(error, t('auth.login.failedTitle')),
+    onSuccess: () => dismissAuthError(),
   });
 };
