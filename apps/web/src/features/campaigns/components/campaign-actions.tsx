@@ -150,6 +150,8 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
         confirmLabel={shown?.confirm ?? ''}
         color={shown?.color}
         loading={loading}
+        // D12: a campaign without questions cannot start; the alert below says so.
+        confirmDisabled={pending === 'start' && questionCount === 0}
         onConfirm={confirm}
         onClose={close}
       >

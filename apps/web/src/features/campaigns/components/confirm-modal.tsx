@@ -9,6 +9,8 @@ type ConfirmModalProps = {
   confirmLabel: string;
   color?: string;
   loading?: boolean;
+  /** The action cannot be taken as things stand (the modal says why). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -21,6 +23,7 @@ export const ConfirmModal = ({
   confirmLabel,
   color,
   loading = false,
+  confirmDisabled = false,
   onConfirm,
   onClose,
 }: ConfirmModalProps) => {
@@ -33,7 +36,13 @@ export const ConfirmModal = ({
           <Button variant="default" onClick={onClose} disabled={loading}>
             {t('campaigns.actions.cancel')}
           </Button>
-          <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button
+            color={color}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+            data-autofocus
+          >
             {confirmLabel}
           </Button>
         </Group>

@@ -130,10 +130,24 @@ describe('campaign lifecycle', () => {
     expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
   });
 
-  it('shows the server refusing to start a campaign without questions', async () => {
+  it('cannot start a campaign without questions, and says why', async () => {
     const backend = createTestBackend();
     backend.signInStored();
     serveCampaign(backend, makeCampaign());
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
+    expect(within(dialog).getByText(/has no questions yet/)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Start campaign' })).toBeDisabled();
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(0);
+  });
+
+  it('shows the server refusing to start when the questions went meanwhile', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    // The console still counts one question; another owner deleted it since.
+    serveCampaign(backend, makeCampaign({ questionCount: 1 }), [makeQuestion('Anything else?', [])]);
     backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => ({
       status: 409,
       body: { code: 'campaign/too-few-questions', message: 'Add at least one question before starting.' },
@@ -142,7 +156,6 @@ describe('campaign lifecycle', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Start' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
-    expect(within(dialog).getByText(/has no questions yet/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
 
     const alert = await screen.findByRole('alert');
