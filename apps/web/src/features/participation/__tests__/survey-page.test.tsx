@@ -171,6 +171,13 @@ describe('the survey page (/p/c/:campaignId)', () => {
     ).toEqual({
       text: 'half done',
     });
+    // The note belongs to the step the participant came back to: moving on, it goes.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    // "No" jumped from the first question straight to the last one, so back leads there.
+    await heading('Do you ride?');
+    expect(screen.queryByText('Welcome back: what you entered before has been restored.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Anything else?');
     await user.click(screen.getByRole('button', { name: 'Send answers' }));
     await heading('Thank you!');
     expect(backend.server.requestsTo('POST', answerPath)[0]?.body).toMatchObject({
@@ -263,7 +270,9 @@ describe('the survey page (/p/c/:campaignId)', () => {
     renderApp(`/p/c/${surveyId}`);
     expect(await heading('Diese Umfrage ist beendet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Datenschutzhinweise' })).toBeVisible();
-    expect(document.querySelector('[lang="de"]')).not.toBeNull();
+    expect(document.documentElement.lang).toBe('de');
+    // Said once: the ended page does not repeat the survey's title under its header.
+    expect(screen.getAllByText('Bike survey')).toHaveLength(1);
   });
 
   it('says when the link leads nowhere', async () => {

@@ -4,8 +4,6 @@ import { useEffect, useRef } from 'react';
 type PageMessageProps = {
   title: string;
   text: string;
-  /** Where the page came from, shown above the message (the survey's title). */
-  context?: string;
   action?: { label: string; onClick: () => void };
   /** Whether the message is the page's first content (h1) or follows a survey title (h2). */
   level?: 1 | 2;
@@ -13,7 +11,7 @@ type PageMessageProps = {
 };
 
 /** A whole-page state in plain words: not started, ended, full, not found, … */
-export const PageMessage = ({ title, text, context, action, level = 1, focus = false }: PageMessageProps) => {
+export const PageMessage = ({ title, text, action, level = 1, focus = false }: PageMessageProps) => {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -21,11 +19,6 @@ export const PageMessage = ({ title, text, context, action, level = 1, focus = f
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="xl">
       <Stack gap="sm" ta="center" align="center">
-        {context ? (
-          <Text c="dimmed" fz="sm">
-            {context}
-          </Text>
-        ) : null}
         <Title order={level} size="h2" ref={heading} tabIndex={-1}>
           {title}
         </Title>

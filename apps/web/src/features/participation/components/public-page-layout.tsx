@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import type { Language } from '@parley/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '@/features/info/api/get-public-config';
 
@@ -20,6 +20,16 @@ export const PublicPageLayout = ({ language, privacyUrl, children }: PublicPageL
   const { t } = useTranslation(undefined, { lng: language });
   const { data: config } = usePublicConfig();
   const privacy = privacyUrl ?? config?.privacyUrl ?? null;
+  // The whole document speaks the page's language (screen readers, the browser's translation
+  // offer), not the visitor's console language; the console's comes back when the page goes.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.lang;
+    root.lang = language;
+    return () => {
+      root.lang = before;
+    };
+  }, [language]);
   return (
     <Box lang={language} mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Container

@@ -87,6 +87,8 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
     <div>
       <Text id={instructionsId} fz="sm" c="dimmed" mb="sm">
         {t('participation.ranking.instructions')}
+        {/* The shortcut matters to keyboard and screen-reader users only; a phone has no Alt key. */}
+        <VisuallyHidden> {t('participation.ranking.keyboardHint')}</VisuallyHidden>
       </Text>
       <ol
         aria-labelledby={labelledBy}

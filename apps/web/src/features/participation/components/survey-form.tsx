@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { limits, type PublicSurvey } from '@parley/contract';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef } from 'react';
@@ -115,14 +115,13 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
               onChange={(e) => form.setContact('email', e.currentTarget.value)}
               error={contactError(form.contactProblems.email)}
             />
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label={t('participation.contact.firstname')}
                 autoComplete="given-name"
                 value={form.draft.firstname}
                 onChange={(e) => form.setContact('firstname', e.currentTarget.value)}
                 error={contactError(form.contactProblems.firstname)}
-                miw={200}
               />
               <TextInput
                 label={t('participation.contact.lastname')}
@@ -130,9 +129,8 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
                 value={form.draft.lastname}
                 onChange={(e) => form.setContact('lastname', e.currentTarget.value)}
                 error={contactError(form.contactProblems.lastname)}
-                miw={200}
               />
-            </Group>
+            </SimpleGrid>
           </Stack>
         )}
 

@@ -11,14 +11,14 @@ import { SurveyForm } from './survey-form';
 import { SurveyHeader } from './survey-header';
 import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
 
-const SurveyStatusMessage = ({ status, title }: { status: Exclude<SurveyStatus, 'open'>; title: string }) => {
+/** Under the survey's header, which names the survey already. */
+const SurveyStatusMessage = ({ status }: { status: Exclude<SurveyStatus, 'open'> }) => {
   const { t } = useSurveyTranslation();
   return (
     <PageMessage
       level={2}
       title={t(`participation.status.${status}.title`)}
       text={t(`participation.status.${status}.text`)}
-      context={title}
     />
   );
 };
@@ -43,7 +43,7 @@ export const SurveyPage = ({ campaignId }: { campaignId: string }) => {
       ) : (
         <Stack gap="lg">
           <SurveyHeader survey={survey} />
-          <SurveyStatusMessage status={survey.status} title={survey.title} />
+          <SurveyStatusMessage status={survey.status} />
         </Stack>
       );
   }

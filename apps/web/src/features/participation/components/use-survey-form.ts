@@ -109,6 +109,8 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
 
   const goTo = (current: string | null) => {
     setAnswerProblem(null);
+    // The "welcome back" note belongs to the step the participant came back to.
+    setRestored(false);
     setDraft((d) => ({ ...d, current }));
   };
 
