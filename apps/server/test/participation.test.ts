@@ -335,6 +335,65 @@ describe('POST /api/public/campaign/:id/answer', () => {
   });
 });
 
+describe('POST /api/public/campaign/:id/check-email', () => {
+  const check = (campaignId: string, payload: unknown, remoteAddress = '203.0.113.50') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/campaign/${campaignId}/check-email`,
+      payload: payload as object,
+      remoteAddress,
+    });
+
+  it('says before the first question that an address has answered already, and changes nothing', async () => {
+    const owner = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, owner.manufacturerId);
+    const to = email();
+    expect((await check(c.id, { email: to })).statusCode).toBe(204);
+    // Asking made no contact and no ticket.
+    expect(await ctx.rt.db.select().from(contacts).where(eq(contacts.email, to))).toEqual([]);
+    expect(
+      await submit(c.id, form([{ questionId: c.questions[0]!.id, text: 'hi' }], { email: to })),
+    ).toMatchObject({ statusCode: 201 });
+    const again = await check(c.id, { email: ` ${to.toUpperCase()} ` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('survey/already-answered');
+
+    const many = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
+    await submit(many.id, form([{ questionId: many.questions[0]!.id, text: 'hi' }], { email: to }));
+    expect((await check(many.id, { email: to })).statusCode).toBe(204);
+  });
+
+  it('refuses as the answer would: a survey not open, an unknown one, a bad address', async () => {
+    const owner = await ownerSession(ctx);
+    const draft = await insertCampaign(ctx.rt, owner.manufacturerId, { state: 'draft' });
+    const res = await check(draft.id, { email: email() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('survey/draft');
+    expect((await check(randomUUID(), { email: email() })).statusCode).toBe(404);
+    const bad = await check(draft.id, { email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation', field: 'email' });
+  });
+
+  it('is limited per client address and campaign, apart from the answers', async () => {
+    const owner = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, owner.manufacturerId);
+    for (let i = 0; i < participationLimits.perAddress.max; i++) {
+      expect((await check(c.id, { email: email() }, '203.0.113.77')).statusCode).toBe(204);
+    }
+    const res = await check(c.id, { email: email() }, '203.0.113.77');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('rate-limit');
+    // The checks used none of the answers' budget.
+    const answered = await submit(
+      c.id,
+      form([{ questionId: c.questions[0]!.id, text: 'hi' }]),
+      '203.0.113.77',
+    );
+    expect(answered.statusCode).toBe(201);
+  });
+});
+
 describe('answer validation', () => {
   const expectInvalid = async (res: Awaited<ReturnType<typeof submit>>, field: string) => {
     expect(res.statusCode, res.body).toBe(400);

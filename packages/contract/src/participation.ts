@@ -100,6 +100,17 @@ export const participationRoutes = {
     status: 201,
     response: z.object({ stored: z.literal(true), campaignEnded: z.boolean() }),
   }),
+  checkEmail: defineRoute({
+    method: 'POST',
+    path: '/public/campaign/:id/check-email',
+    access: 'public',
+    summary:
+      'Whether an email address may answer the survey now (asked at its first step; the answer is checked again)',
+    tags: ['participation'],
+    params: z.object({ id: idSchema }),
+    body: submitAnswersSchema.pick({ email: true }),
+    status: 204,
+  }),
   ticket: defineRoute({
     method: 'GET',
     path: '/public/ticket/:token',

@@ -24,5 +24,9 @@ export const participationRoutes = async (app: FastifyInstance, { rt }: { rt: Ru
   // req.ip honours TRUST_PROXY, so behind a load balancer the limit is per real client.
   route(app, api.participation.submit, async (req) => service.submit(req.params.id, req.body, req.ip));
 
+  route(app, api.participation.checkEmail, async (req) =>
+    service.checkEmail(req.params.id, req.body.email, req.ip),
+  );
+
   route(app, api.participation.ticket, async (req) => service.ticket(req.params.token));
 };

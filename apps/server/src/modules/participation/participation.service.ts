@@ -12,6 +12,7 @@ import type { MailService } from '../mail/mail.service.js';
 import {
   confirmTicketEmail,
   contactHasTicket,
+  emailHasTicket,
   findTicketBySubmission,
   findTicketByTokenHash,
   insertTicket,
@@ -58,6 +59,15 @@ export const createParticipationService = (deps: {
     clock,
     ...participationLimits.perEmail,
   });
+  // The early check has a budget of its own, so asking never uses up a participant's answers.
+  const checksPerAddress = createRateLimiter(db, {
+    name: 'participation-check',
+    clock,
+    ...participationLimits.perAddress,
+  });
+
+  const alreadyAnswered = () =>
+    new AppError('survey/already-answered', 'This email address has already answered this survey.');
 
   const toSurvey = async (
     row: NonNullable<Awaited<ReturnType<typeof findCampaignWithMaker>>>,
@@ -127,7 +137,7 @@ export const createParticipationService = (deps: {
         now,
       );
       if (!campaign.allowMultipleParticipation && (await contactHasTicket(tx, campaignId, contact.id))) {
-        throw new AppError('survey/already-answered', 'This email address has already answered this survey.');
+        throw alreadyAnswered();
       }
 
       const token = randomBytes(32).toString('base64url');
@@ -196,6 +206,21 @@ export const createParticipationService = (deps: {
     }
   };
 
+  /**
+   * Before the first question: may this address answer now? Refuses as `submit` would (survey not
+   * open, already answered) so nobody fills in a whole survey for nothing. It tells no more than
+   * `submit` does, and is rate-limited per client address like it.
+   */
+  const checkEmail = async (campaignId: string, email: string, clientAddress: string) => {
+    await checksPerAddress.hit(`${campaignId}:${clientAddress}`);
+    const row = await findCampaignWithMaker(db, campaignId);
+    if (!row) throw notFound('survey');
+    const status = surveyStatus(row.campaign, row.manufacturer, clock.now());
+    if (status !== 'open') throw surveyNotOpen(status);
+    if (row.campaign.allowMultipleParticipation) return;
+    if (await emailHasTicket(db, campaignId, email)) throw alreadyAnswered();
+  };
+
   /** The participant's ticket by their private link; the first opening confirms the address. */
   const ticket = async (token: string): Promise<ParticipantTicket> => {
     const row = await findTicketByTokenHash(db, hashToken(token));
@@ -215,6 +240,6 @@ export const createParticipationService = (deps: {
     };
   };
 
-  return { survey, preview, submit, ticket };
+  return { survey, preview, submit, checkEmail, ticket };
 };
 export type ParticipationService = ReturnType<typeof createParticipationService>;

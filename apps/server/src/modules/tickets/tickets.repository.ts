@@ -58,6 +58,17 @@ export const contactHasTicket = async (db: DbOrTx, campaignId: string, contactId
   return row !== undefined;
 };
 
+/** Whether the contact of `email` (lowercased, as stored) has a ticket in the campaign. */
+export const emailHasTicket = async (db: DbOrTx, campaignId: string, email: string) => {
+  const [row] = await db
+    .select({ id: campaignTickets.id })
+    .from(campaignTickets)
+    .innerJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .where(and(eq(campaignTickets.campaignId, campaignId), eq(contacts.email, email.toLowerCase())))
+    .limit(1);
+  return row !== undefined;
+};
+
 /** The participant's ticket by the hash of their private link's token, with its campaign and contact. */
 export const findTicketByTokenHash = async (db: DbOrTx, tokenHash: string) => {
   const [row] = await db

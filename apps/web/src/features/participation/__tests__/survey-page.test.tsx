@@ -20,6 +20,7 @@ beforeAll(async () => {
 
 const surveyPath = `/api/public/campaign/${surveyId}`;
 const answerPath = `${surveyPath}/answer`;
+const checkPath = `${surveyPath}/check-email`;
 
 const serve = (survey: PublicSurvey = makeSurvey()) => {
   const backend = createTestBackend();
@@ -28,6 +29,7 @@ const serve = (survey: PublicSurvey = makeSurvey()) => {
     status: 201,
     body: { stored: true, campaignEnded: false },
   }));
+  backend.server.on('POST', checkPath, () => ({ status: 204 }));
   return backend;
 };
 
@@ -39,6 +41,34 @@ const startWith = async (user: ReturnType<typeof renderApp>['user'], email: stri
 };
 
 describe('the survey page (/p/c/:campaignId)', () => {
+  it('says at the email step that the address has answered already, before any question', async () => {
+    const backend = serve();
+    backend.server.on('POST', checkPath, () => ({
+      status: 409,
+      body: {
+        code: 'survey/already-answered',
+        message: 'This email address has already answered this survey.',
+      },
+    }));
+    const { user } = renderApp(`/p/c/${surveyId}`);
+    await startWith(user, 'Ada@Example.com');
+
+    expect(
+      await screen.findByText(
+        'This email address has already answered this survey. Each address can answer it once.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/Email address/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('heading', { name: 'Do you ride?' })).toBeNull();
+    expect(backend.server.requestsTo('POST', checkPath)[0]?.body).toEqual({ email: 'Ada@Example.com' });
+
+    // Another address may go on.
+    backend.server.on('POST', checkPath, () => ({ status: 204 }));
+    await user.clear(screen.getByLabelText(/Email address/));
+    await startWith(user, 'grace@example.com');
+    expect(await heading('Do you ride?')).toBeVisible();
+  });
+
   it('asks the email, then each question on the path with checks, and sends the answers once', async () => {
     const backend = serve();
     const { user } = renderApp(`/p/c/${surveyId}`);

@@ -2,6 +2,7 @@ import { limits, type PublicSurvey } from '@parley/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notifications';
+import { useCheckEmail } from '../api/check-email';
 import { useSubmitAnswers } from '../api/submit-answers';
 import {
   type AnswerProblem,
@@ -47,6 +48,7 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
   const [answerProblem, setAnswerProblem] = useState<AnswerProblem | null>(null);
   const [done, setDone] = useState<SurveyDone | null>(null);
   const mutation = useSubmitAnswers(survey._id);
+  const emailCheck = useCheckEmail(survey._id);
 
   // Every change is kept at once, so a reload or a closed tab loses nothing.
   useEffect(() => {
@@ -114,15 +116,33 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
     setDraft((d) => ({ ...d, current }));
   };
 
-  /** From the email step to the first question (or straight to sending a survey without questions). */
-  const start = () => {
-    const problems = checkContact(draft);
-    setContactProblems(problems);
-    if (Object.keys(problems).length > 0) return false;
+  const begin = () => {
     const first = path[0] !== undefined ? questions[path[0]] : undefined;
     if (first) goTo(first._id);
     else submit(draft.answers);
-    return true;
+  };
+
+  /**
+   * From the email step to the first question (or straight to sending a survey without
+   * questions), once the server agrees the address may answer: nobody fills in a whole survey to
+   * learn at the end that they answered before. If the check itself fails (network), the survey
+   * goes on: sending checks again.
+   */
+  const start = () => {
+    const problems = checkContact(draft);
+    setContactProblems(problems);
+    if (Object.keys(problems).length > 0 || emailCheck.isPending) return;
+    if (preview) return begin();
+    emailCheck.mutate(draft.email.trim(), {
+      onSuccess: begin,
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'survey/already-answered') {
+          setContactProblems({ email: 'alreadyAnswered' });
+        } else if (!(isApiError(error) && error.code.startsWith('survey/'))) {
+          begin();
+        }
+      },
+    });
   };
 
   /** Checks the question on screen, then shows the next on the path or sends the answers. */
@@ -167,7 +187,7 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
     contactProblems,
     answerProblem,
     done,
-    sending: mutation.isPending,
+    sending: mutation.isPending || emailCheck.isPending,
     setContact,
     setAnswer,
     start,

@@ -3,7 +3,8 @@ import { type AnswerDraft, type AnswerDrafts, surveyPath } from './path-rules';
 
 /** Why an answer cannot be taken yet; the page words it in the survey's language. */
 export type AnswerProblem = 'required' | 'chooseOne' | 'chooseAtLeastOne' | 'tooLong' | 'rankAll';
-export type ContactProblem = 'emailRequired' | 'emailInvalid' | 'nameTooLong';
+/** `alreadyAnswered` comes from the server's check of the address (the rest are checked here). */
+export type ContactProblem = 'emailRequired' | 'emailInvalid' | 'alreadyAnswered' | 'nameTooLong';
 
 export type ContactDraft = { email: string; firstname: string; lastname: string };
 export type ContactProblems = Partial<Record<keyof ContactDraft, ContactProblem>>;
