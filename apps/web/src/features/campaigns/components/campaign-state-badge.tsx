@@ -12,7 +12,8 @@ const colors: Record<CampaignState, string> = {
 export const CampaignStateBadge = ({ state }: { state: CampaignState }) => {
   const { t } = useTranslation();
   return (
-    <Badge color={colors[state]} variant="light">
+    // Never cut to "D…" in a narrow table column.
+    <Badge color={colors[state]} variant="light" miw="max-content">
       {t(`campaigns.state.${state}`)}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Button, Drawer, Indicator } from '@mantine/core';
+import { Box, Button, Drawer, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Product } from '@parley/contract';
 import { IconHistory } from '@tabler/icons-react';
@@ -37,7 +37,10 @@ export const HistoryButton = ({ area, areas }: HistoryButtonProps) => {
           aria-haspopup="dialog"
           aria-expanded={opened}
         >
-          {t('history.button')}
+          {/* On a phone the icon alone, so the header keeps room; the accessible name says it all. */}
+          <Box component="span" visibleFrom="sm">
+            {t('history.button')}
+          </Box>
         </Button>
       </Indicator>
       <Drawer opened={opened} onClose={close} position="right" title={t('history.title')}>
