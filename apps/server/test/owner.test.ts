@@ -61,10 +61,10 @@ describe('PATCH /api/owner/me', () => {
     expect(again.json().name).toBe('Ada Lovelace');
   });
 
-  it('refuses an empty or too long name with 400 naming the field, changing nothing', async () => {
+  it('refuses an empty, one-letter or too long name with 400 naming the field, changing nothing', async () => {
     const owner = await ownerSession(ctx);
     const before = (await owner.call({ method: 'GET', url: '/api/owner/me/small' })).json().name;
-    for (const name of ['   ', 'x'.repeat(101)]) {
+    for (const name of ['   ', ' D ', 'x'.repeat(101)]) {
       const res = await owner.call({ method: 'PATCH', url: '/api/owner/me', payload: { name } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation', field: 'name' });

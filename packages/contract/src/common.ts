@@ -36,6 +36,8 @@ export const limits = {
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
+  /** The spec's "minimum text length two": an owner's name. */
+  nameMin: 2,
   nameMax: 100,
   textMax: 5000,
   pageMax: 100,

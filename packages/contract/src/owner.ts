@@ -59,7 +59,7 @@ export const ownerRoutes = {
       name: z
         .string()
         .trim()
-        .min(1, 'must not be empty')
+        .min(limits.nameMin, `must be at least ${limits.nameMin} characters`)
         .max(limits.nameMax, `must be at most ${limits.nameMax} characters`)
         .optional(),
       avatar: z.url({ message: 'must be a URL' }).max(2000).nullable().optional(),

@@ -16,6 +16,7 @@ export const ChangeNameForm = ({ owner }: { owner: OwnerSmall }) => {
       name: (value) => {
         const name = value.trim();
         if (!name) return t('common.required');
+        if (name.length < limits.nameMin) return t('common.minLength', { min: limits.nameMin });
         return name.length > limits.nameMax ? t('common.maxLength', { max: limits.nameMax }) : null;
       },
     },

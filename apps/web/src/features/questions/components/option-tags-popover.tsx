@@ -45,6 +45,7 @@ export const OptionTagsPopover = ({
           <TagsInput
             label={t('questions.fields.optionTagsFor', { option: option.text })}
             description={t('questions.fields.optionTagsHint')}
+            placeholder={t('questions.fields.optionTagsPlaceholder')}
             value={tags}
             onChange={setTags}
             maxTags={20}
