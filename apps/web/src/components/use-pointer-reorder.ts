@@ -46,5 +46,12 @@ export const usePointerReorder = (onMove: (from: number, to: number) => void) =>
     style: { touchAction: 'none', cursor: drag ? 'grabbing' : 'grab' } as const,
   });
 
-  return { drag, rowRef, handleProps };
+  /** How a row shows the drag: the dragged one faded, the one it would land on outlined. */
+  const rowStyle = (index: number) => ({
+    opacity: drag?.from === index ? 0.5 : 1,
+    outline:
+      drag?.over === index && drag.from !== index ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+  });
+
+  return { drag, rowRef, rowStyle, handleProps };
 };

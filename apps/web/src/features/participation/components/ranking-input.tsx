@@ -64,7 +64,7 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
     setFocusTarget({ id, on });
   };
 
-  const { drag, rowRef, handleProps } = usePointerReorder((from, to) => {
+  const { rowRef, rowStyle, handleProps } = usePointerReorder((from, to) => {
     const id = value[from];
     if (id === undefined) return;
     const next = moveItem(value, from, to);
@@ -108,13 +108,7 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
               rowRef(index)(el);
             }}
             onKeyDown={(e: KeyboardEvent) => onKeyDown(e, id)}
-            style={{
-              opacity: drag?.from === index ? 0.5 : 1,
-              outline:
-                drag?.over === index && drag.from !== index
-                  ? '2px dashed var(--mantine-color-blue-5)'
-                  : undefined,
-            }}
+            style={rowStyle(index)}
           >
             <Group gap="xs" wrap="nowrap">
               {/* The grip is for pointers only: keyboard users have Alt + arrows and the buttons. */}

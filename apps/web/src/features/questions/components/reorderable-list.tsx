@@ -40,7 +40,7 @@ export const ReorderableList = <T,>({
     );
   };
 
-  const { drag, rowRef, handleProps } = usePointerReorder(move);
+  const { rowRef, rowStyle, handleProps } = usePointerReorder(move);
 
   return (
     <>
@@ -53,14 +53,7 @@ export const ReorderableList = <T,>({
               key={getKey(item)}
               ref={rowRef(index)}
               mb="xs"
-              style={{
-                opacity: drag?.from === index ? 0.5 : 1,
-                outline:
-                  drag?.over === index && drag.from !== index
-                    ? '2px dashed var(--mantine-color-blue-5)'
-                    : undefined,
-                borderRadius: 'var(--mantine-radius-md)',
-              }}
+              style={{ ...rowStyle(index), borderRadius: 'var(--mantine-radius-md)' }}
             >
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 {disabled ? null : (
