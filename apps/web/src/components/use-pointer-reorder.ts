@@ -53,5 +53,5 @@ export const usePointerReorder = (onMove: (from: number, to: number) => void) =>
       drag?.over === index && drag.from !== index ? '2px dashed var(--mantine-color-blue-5)' : undefined,
   });
 
-  return { drag, rowRef, rowStyle, handleProps };
+  return { rowRef, rowStyle, handleProps };
 };
