@@ -1,7 +1,7 @@
 import { api } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, isApiError } from '@/lib/api-client';
-import { surveyQueryKey } from './get-survey';
+import { call } from '@/lib/api-client';
+import { refreshSurveyIfClosed } from './get-survey';
 
 /** Before the first question: may this address answer the survey now? (204, or the refusal) */
 export const checkEmail = (campaignId: string, email: string) =>
@@ -13,11 +13,6 @@ export const useCheckEmail = (campaignId: string) => {
     mutationFn: (email: string) => checkEmail(campaignId, email),
     // The email field says it in the survey's language; anything else is checked again on sending.
     meta: { errorNotification: false },
-    onError: (error) => {
-      // A survey that ended or filled up meanwhile: reload its status so the page says so.
-      if (isApiError(error) && error.code.startsWith('survey/') && error.code !== 'survey/already-answered') {
-        void queryClient.invalidateQueries({ queryKey: surveyQueryKey(campaignId) });
-      }
-    },
+    onError: (error) => refreshSurveyIfClosed(queryClient, campaignId, error),
   });
 };
