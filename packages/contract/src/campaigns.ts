@@ -235,6 +235,7 @@ export const campaignRoutes = {
 /** D25: PNG images of campaigns and questions, uploaded as multipart field `file`. */
 export const imageUpload = {
   path: '/campaign/:id/image',
+  access: 'connect',
   maxBytes: 5 * 1024 * 1024,
   maxPixels: 2000,
   response: z.object({ url: z.string() }),

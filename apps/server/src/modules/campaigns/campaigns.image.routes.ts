@@ -30,7 +30,7 @@ export const campaignImageRoutes = async (
   app.route({
     method: 'POST',
     url: imageUpload.path,
-    config: { access: 'connect' },
+    config: { access: imageUpload.access },
     schema: {
       summary: 'Upload a PNG image of the campaign or one of its questions (multipart field `file`)',
       tags: ['campaigns'],
