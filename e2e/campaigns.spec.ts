@@ -147,6 +147,13 @@ test('a survey with every question type and a path rule, answered through the op
   await expect(survey.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await visitor.context.close();
 
+  // The same address again, from another browser: told at the email step, before any question.
+  const again = await participant(browser);
+  await beginSurvey(again.page, link, 'Rider@e2e.parley.test');
+  await expect(again.page.getByText('This email address has already answered this survey.')).toBeVisible();
+  await expect(again.page.getByRole('heading', { name: 'Do you ride every day?' })).toBeHidden();
+  await again.context.close();
+
   await page.getByRole('tab', { name: 'Participants' }).click();
   const row = page.getByRole('row', { name: /rider@e2e\.parley\.test/ });
   await expect(row).toBeVisible();
