@@ -4,6 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePageTitle } from '@/lib/page-title';
 import { CampaignActions } from './campaign-actions';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStateBadge } from './campaign-state-badge';
@@ -11,6 +12,7 @@ import { CampaignStateBadge } from './campaign-state-badge';
 /** The campaign page's title block: state, counts and the lifecycle actions. */
 export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; onPreview: () => void }) => {
   const { t } = useTranslation();
+  usePageTitle(campaign.title);
   return (
     <Stack gap="sm" mb="md">
       <Anchor component={Link} to={paths.campaigns} fz="sm">

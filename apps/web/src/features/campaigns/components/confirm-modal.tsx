@@ -33,7 +33,13 @@ export const ConfirmModal = ({
       <Stack gap="md">
         {children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
+          {/* The focus goes to the action, or to Cancel when the action cannot be taken. */}
+          <Button
+            variant="default"
+            onClick={onClose}
+            disabled={loading}
+            data-autofocus={confirmDisabled || undefined}
+          >
             {t('campaigns.actions.cancel')}
           </Button>
           <Button
@@ -41,7 +47,7 @@ export const ConfirmModal = ({
             onClick={onConfirm}
             loading={loading}
             disabled={confirmDisabled}
-            data-autofocus
+            data-autofocus={!confirmDisabled || undefined}
           >
             {confirmLabel}
           </Button>

@@ -4,6 +4,8 @@ import { call } from '@/lib/api-client';
 
 /** Spec §9: history page size. */
 export const historyPageSize = 50;
+/** The "new" indicator looks again this often while the console is open (answers arrive any time). */
+export const historyPollMs = 60_000;
 
 export const historyQueryKeys = {
   all: ['history'] as const,
@@ -18,6 +20,7 @@ export const getHistoryQueryOptions = (product: Product) =>
   queryOptions({
     queryKey: historyQueryKeys.area(product),
     queryFn: ({ signal }) => getHistory(product, signal),
+    refetchInterval: historyPollMs,
   });
 
 export const useHistory = (product: Product) => useQuery(getHistoryQueryOptions(product));

@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, AppShell, Burger, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SkipLink } from '@/components/skip-link';
 import { paths } from '@/config/paths';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 
@@ -31,6 +32,9 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
     setSidebar(next);
   };
   const collapseLabel = sidebar === 'open' ? t('nav.collapseSidebar') : t('nav.expandSidebar');
+  // A sidebar moved off screen must leave the Tab order too (sm: Mantine's 48em breakpoint).
+  const wide = useMediaQuery('(min-width: 48em)');
+  const navbarHidden = wide ? sidebar === 'collapsed' : !mobileOpened;
 
   return (
     <AppShell
@@ -42,6 +46,7 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
       }}
       padding="lg"
     >
+      <SkipLink targetId="main-content" label={t('nav.skipToContent')} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -80,13 +85,15 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')}>
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')} inert={navbarHidden}>
         <Stack h="100%" gap="sm" justify="space-between">
           {navbar(mobile.close)}
           {navbarFooter}
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 };

@@ -1,4 +1,15 @@
-import { Anchor, EmptyState, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { TicketListItem } from '@parley/contract';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,7 +30,7 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
   const [page, setPage] = useState(1);
-  const { data, isPending } = useTickets(campaignId, page, ticketPageSize);
+  const { data, isPending, isError, refetch } = useTickets(campaignId, page, ticketPageSize);
   const total = data?.total ?? 0;
 
   return (
@@ -34,7 +45,17 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
           </Text>
         ) : null}
       </Group>
-      {!isPending && total === 0 ? (
+      {isError && !data ? (
+        // Not "no answers yet": the list is unknown, and saying it is empty would mislead.
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="sm">
+            <Text>{t('common.loadFailed')}</Text>
+            <Button variant="light" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : !isPending && total === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <EmptyState
             icon={<IconInbox size={28} aria-hidden />}

@@ -153,6 +153,24 @@ describe('console shell', () => {
     expect(screen.getByText('Coming soon')).toBeVisible();
   });
 
+  it('names the tab after the page, offers a skip link, and keeps a closed sidebar out of the Tab order', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const { user } = renderApp('/connect/contacts');
+
+    await screen.findByRole('heading', { level: 1, name: 'Contacts' });
+    await waitFor(() => expect(document.title).toBe('Contacts · Parley'));
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).toContainElement(
+      screen.getByRole('heading', { level: 1, name: 'Contacts' }),
+    );
+    // Tests run at a phone's width (no media query matches): the sidebar is a closed drawer.
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav).toHaveAttribute('inert');
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    expect(nav).not.toHaveAttribute('inert');
+  });
+
   it('remembers the collapsed sidebar', async () => {
     const backend = createTestBackend();
     backend.signInStored();

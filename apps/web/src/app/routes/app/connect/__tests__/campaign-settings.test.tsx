@@ -162,3 +162,29 @@ describe('campaign lifecycle', () => {
     expect(alert).toHaveTextContent('A campaign needs at least one question to start');
   });
 });
+
+describe('participants tab', () => {
+  it('says the list could not be loaded (not that nobody answered) and loads it again on request', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(
+      backend,
+      makeCampaign({ state: 'running', hasStarted: true, questionCount: 1, ticketCount: 4 }),
+    );
+    backend.server.on('GET', '/api/campaignTicket/all', () => ({
+      status: 500,
+      body: { code: 'internal', message: 'Something went wrong (request x).' },
+    }));
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('tab', { name: 'Participants' }));
+    expect(
+      await screen.findByText('This could not be loaded. Check your connection and try again.'),
+    ).toBeVisible();
+    expect(screen.queryByText('No answers yet')).toBeNull();
+
+    backend.server.on('GET', '/api/campaignTicket/all', () => ({ body: { documents: [], total: 0 } }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No answers yet')).toBeVisible();
+  });
+});
