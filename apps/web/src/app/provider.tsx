@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '@/features/info/api/get-public-config';
 import { initSession, onSessionEnd, resumeSession, stopSession, syncSessionFromStorage } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
@@ -9,7 +10,7 @@ import { notificationDuration, notifyInfo } from '@/lib/notifications';
 import { createQueryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
 import { initTracing } from '@/lib/tracing';
-import { theme } from './theme';
+import { createAppTheme } from './theme';
 
 /** Starts optional error tracing once the public configuration has arrived. */
 const ConfigEffects = () => {
@@ -54,6 +55,9 @@ type AppProviderProps = { children: ReactNode; queryClient?: QueryClient };
 export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
   useSessionLifecycle(client);
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const theme = useMemo(() => createAppTheme({ close }), [close]);
   return (
     <MantineProvider theme={theme} env={import.meta.env.MODE === 'test' ? 'test' : 'default'}>
       {/* Spec §9: notifications bottom-left, 10 s (errors override this and stay). */}

@@ -140,6 +140,9 @@ describe('campaign lifecycle', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
     expect(within(dialog).getByText(/has no questions yet/)).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Start campaign' })).toBeDisabled();
+    // The focus waits on what can be done, and the dialog's × says what it does.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
     expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(0);
   });
 
