@@ -2,6 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { PasswordInput } from '@/components/password-input';
+import { authErrorMessage, isIdentityError } from '@/lib/auth';
 import { useChangePassword } from '../api/change-password';
 import { NewPasswordFields } from './new-password-fields';
 import { validateConfirmation, validateNewPassword, validateRequired } from './validators';
@@ -21,7 +22,17 @@ export const ChangePasswordForm = () => {
   });
 
   const submit = form.onSubmit(({ currentPassword, newPassword }) =>
-    change.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset() }),
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => form.reset(),
+        // The field at fault says so too (the notification may cover the form on a small screen).
+        onError: (error) => {
+          if (isIdentityError(error) && error.code === 'auth/wrong-password')
+            form.setFieldError('currentPassword', authErrorMessage(error));
+        },
+      },
+    ),
   );
 
   return (

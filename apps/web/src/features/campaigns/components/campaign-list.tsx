@@ -69,7 +69,8 @@ export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
             const state = stateFilters.find((s) => s === e.currentTarget.value);
             if (state) params.update({ state });
           }}
-          w={200}
+          // Wide enough for the longest choice in German ("Alle außer archivierten").
+          w={240}
         />
         <NativeSelect
           label={t('campaigns.list.sort')}

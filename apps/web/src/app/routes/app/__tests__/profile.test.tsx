@@ -78,6 +78,8 @@ describe('profile', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Password change failed');
     expect(alert).toHaveTextContent('The password is wrong.');
+    // The field at fault is marked too: the message stands under it as well as in the notification.
+    await waitFor(() => expect(screen.getAllByText('The password is wrong.')).toHaveLength(2));
   });
 });
 
