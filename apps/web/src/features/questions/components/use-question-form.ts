@@ -39,9 +39,10 @@ export const useQuestionForm = ({
   onSaved: () => void;
 }) => {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<QuestionDraft>(() =>
+  const [initialDraft] = useState<QuestionDraft>(() =>
     mode.kind === 'edit' ? questionToDraft(mode.question) : emptyDraft(),
   );
+  const [draft, setDraft] = useState<QuestionDraft>(initialDraft);
   const [showProblems, setShowProblems] = useState(false);
   const create = useCreateQuestion();
   const update = useUpdateQuestion();
@@ -116,6 +117,8 @@ export const useQuestionForm = ({
     uploadCampaignImage(campaign._id, png, onProgress);
 
   return {
+    /** Whether anything was changed since the dialog opened (every change makes a new draft). */
+    dirty: draft !== initialDraft,
     draft,
     problems: showProblems ? problems : { option: {} },
     rulesBlock,

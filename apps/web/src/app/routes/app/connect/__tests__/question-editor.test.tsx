@@ -100,6 +100,33 @@ describe('question editor', () => {
     expect(await screen.findByText('“Your name?” is now at position 2 of 2.')).toBeInTheDocument();
   });
 
+  it('asks before closing a question dialog with unsaved changes, and closes an untouched one at once', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign({ questionCount: 1 }), [
+      makeQuestion('Your bike?', ['City', 'Mountain']),
+    ]);
+    const { user } = renderApp(questionsPage);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit question 1' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit question' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Edit question 1' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Question/ }), ' Which one?');
+    await user.keyboard('{Escape}');
+    expect(await within(dialog).findByText('Discard your changes?')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Question/ })).toHaveValue('Your bike? Which one?');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit question' })).toBeNull());
+    expect(backend.server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
   it('fixes the type of a started campaign and explains why path rules are closed', async () => {
     const backend = createTestBackend();
     backend.signInStored();
