@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePointerReorder } from '@/components/use-pointer-reorder';
 
@@ -15,6 +15,8 @@ type ReorderableListProps<T> = {
   /** Accessible name of the list. */
   label: string;
 };
+
+type Control = 'drag' | 'up' | 'down';
 
 /**
  * A list the owner reorders by dragging a row's handle (mouse, pen or finger) or by its
@@ -31,10 +33,33 @@ export const ReorderableList = <T,>({
 }: ReorderableListProps<T>) => {
   const { t } = useTranslation();
   const [announcement, setAnnouncement] = useState('');
-  const move = (from: number, to: number) => {
+  // The control a keyboard move was made with keeps the focus, so pressing again moves on. Moving a
+  // row in the DOM drops the browser's focus, so it is put back once the row stands at its new place.
+  const [focusAfterMove, setFocusAfterMove] = useState<{
+    key: string;
+    on: Control;
+    /** The list as it was at the move: the first new list is the moved one, and ends the wait. */
+    before: readonly T[];
+  } | null>(null);
+  const controls = useRef(new Map<string, HTMLButtonElement>());
+  const controlRef = (key: string, on: Control) => (el: HTMLButtonElement | null) => {
+    if (el) controls.current.set(`${key}:${on}`, el);
+    else controls.current.delete(`${key}:${on}`);
+  };
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const { key, on, before } = focusAfterMove;
+    const wanted = controls.current.get(`${key}:${on}`);
+    // At the top or bottom its arrow is disabled: the drag handle takes the focus instead.
+    (wanted && !wanted.disabled ? wanted : controls.current.get(`${key}:drag`))?.focus();
+    if (items !== before) setFocusAfterMove(null);
+  }, [focusAfterMove, items]);
+
+  const move = (from: number, to: number, on?: Control) => {
     const item = items[from];
     if (item === undefined || to < 0 || to >= items.length || from === to) return;
     onMove(from, to);
+    if (on) setFocusAfterMove({ key: getKey(item), on, before: items });
     setAnnouncement(
       t('questions.reorder.moved', { item: getLabel(item), position: to + 1, total: items.length }),
     );
@@ -61,16 +86,17 @@ export const ReorderableList = <T,>({
                     <ActionIcon
                       variant="subtle"
                       color="gray"
+                      ref={controlRef(getKey(item), 'drag')}
                       {...handleProps(index, items.length)}
                       aria-label={t('questions.reorder.drag', { item: name })}
                       onKeyDown={(e) => {
                         if (!e.altKey) return;
                         if (e.key === 'ArrowUp') {
                           e.preventDefault();
-                          move(index, index - 1);
+                          move(index, index - 1, 'drag');
                         } else if (e.key === 'ArrowDown') {
                           e.preventDefault();
-                          move(index, index + 1);
+                          move(index, index + 1, 'drag');
                         }
                       }}
                     >
@@ -79,7 +105,8 @@ export const ReorderableList = <T,>({
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      onClick={() => move(index, index - 1)}
+                      ref={controlRef(getKey(item), 'up')}
+                      onClick={() => move(index, index - 1, 'up')}
                       disabled={index === 0}
                       aria-label={t('questions.reorder.up', { item: name })}
                     >
@@ -88,7 +115,8 @@ export const ReorderableList = <T,>({
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      onClick={() => move(index, index + 1)}
+                      ref={controlRef(getKey(item), 'down')}
+                      onClick={() => move(index, index + 1, 'down')}
                       disabled={index === items.length - 1}
                       aria-label={t('questions.reorder.down', { item: name })}
                     >

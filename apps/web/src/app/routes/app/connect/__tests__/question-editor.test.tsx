@@ -83,6 +83,8 @@ describe('question editor', () => {
     );
     const list = screen.getByRole('list', { name: 'Questions in order' });
     await waitFor(() => expect(within(list).getAllByText(/^\d\. /)[0]).toHaveTextContent('1. Your bike?'));
+    // The focus stays with the moved question: on top its "up" is disabled, so its handle takes it.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Drag “Your bike\?”/ })).toHaveFocus());
 
     // Alt + arrow on the drag handle moves too.
     screen.getByRole('button', { name: /^Drag “Your name\?”/ }).focus();
