@@ -33,7 +33,8 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
   };
   const collapseLabel = sidebar === 'open' ? t('nav.collapseSidebar') : t('nav.expandSidebar');
   // A sidebar moved off screen must leave the Tab order too (sm: Mantine's 48em breakpoint).
-  const wide = useMediaQuery('(min-width: 48em)');
+  // Read at once (no server rendering here), so a wide screen never starts with an inert sidebar.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const navbarHidden = wide ? sidebar === 'collapsed' : !mobileOpened;
 
   return (
