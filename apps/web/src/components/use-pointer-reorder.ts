@@ -1,6 +1,6 @@
 import { type PointerEvent, useRef, useState } from 'react';
 
-export type PointerDrag = { from: number; over: number };
+type PointerDrag = { from: number; over: number };
 
 /**
  * Drag to reorder through Pointer Events, so one gesture works with a mouse, a pen and a finger

@@ -5,7 +5,7 @@ import { call } from '@/lib/api-client';
 /** Spec §9: history page size. */
 export const historyPageSize = 50;
 /** The "new" indicator looks again this often while the console is open (answers arrive any time). */
-export const historyPollMs = 60_000;
+const historyPollMs = 60_000;
 
 export const historyQueryKeys = {
   all: ['history'] as const,

@@ -1,11 +1,12 @@
 import { ActionIcon, Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { useFocusAfterMove } from '@/components/use-focus-after-move';
 import { usePointerReorder } from '@/components/use-pointer-reorder';
 import { useSurveyTranslation } from './survey-language';
 
 type Option = { _id: string; text: string };
-type FocusTarget = { id: string; on: 'item' | 'up' | 'down' };
+type Control = 'item' | 'up' | 'down';
 
 type RankingInputProps = {
   options: readonly Option[];
@@ -33,18 +34,10 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
   const { t } = useSurveyTranslation();
   const instructionsId = useId();
   const [announcement, setAnnouncement] = useState('');
-  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
-  const refs = useRef(new Map<string, HTMLElement>());
   const textOf = (id: string) => options.find((o) => o._id === id)?.text ?? '';
 
   // Focus follows the moved item, so repeated Alt + Arrow presses keep moving the same one.
-  useEffect(() => {
-    if (!focusTarget) return;
-    const el = refs.current.get(`${focusTarget.id}:${focusTarget.on}`);
-    const fallback = refs.current.get(`${focusTarget.id}:item`);
-    (el && !(el as HTMLButtonElement).disabled ? el : fallback)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget]);
+  const { controlRef, focusAfterMove } = useFocusAfterMove<Control>(value, 'item');
 
   const announce = (ids: readonly string[], id: string) =>
     setAnnouncement(
@@ -55,13 +48,13 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
       }),
     );
 
-  const move = (id: string, by: -1 | 1, on: FocusTarget['on']) => {
+  const move = (id: string, by: -1 | 1, on: Control) => {
     const from = value.indexOf(id);
     const next = moveItem(value, from, from + by);
     if (next.indexOf(id) === from) return;
     onChange(next);
     announce(next, id);
-    setFocusTarget({ id, on });
+    focusAfterMove(id, on);
   };
 
   const { rowRef, rowStyle, handleProps } = usePointerReorder((from, to) => {
@@ -76,11 +69,6 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
     move(id, e.key === 'ArrowUp' ? -1 : 1, 'item');
-  };
-
-  const setRef = (key: string) => (el: HTMLElement | null) => {
-    if (el) refs.current.set(key, el);
-    else refs.current.delete(key);
   };
 
   return (
@@ -104,7 +92,7 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
             p="xs"
             tabIndex={0}
             ref={(el: HTMLElement | null) => {
-              setRef(`${id}:item`)(el);
+              controlRef(id, 'item')(el);
               rowRef(index)(el);
             }}
             onKeyDown={(e: KeyboardEvent) => onKeyDown(e, id)}
@@ -131,7 +119,7 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
               <ActionIcon
                 variant="default"
                 size="lg"
-                ref={setRef(`${id}:up`)}
+                ref={controlRef(id, 'up')}
                 disabled={index === 0}
                 aria-label={t('participation.ranking.moveUp', { item: textOf(id) })}
                 onClick={() => move(id, -1, 'up')}
@@ -141,7 +129,7 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
               <ActionIcon
                 variant="default"
                 size="lg"
-                ref={setRef(`${id}:down`)}
+                ref={controlRef(id, 'down')}
                 disabled={index === value.length - 1}
                 aria-label={t('participation.ranking.moveDown', { item: textOf(id) })}
                 onClick={() => move(id, 1, 'down')}

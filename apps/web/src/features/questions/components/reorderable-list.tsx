@@ -1,7 +1,8 @@
 import { ActionIcon, Box, Group, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusAfterMove } from '@/components/use-focus-after-move';
 import { usePointerReorder } from '@/components/use-pointer-reorder';
 
 type ReorderableListProps<T> = {
@@ -33,33 +34,13 @@ export const ReorderableList = <T,>({
 }: ReorderableListProps<T>) => {
   const { t } = useTranslation();
   const [announcement, setAnnouncement] = useState('');
-  // The control a keyboard move was made with keeps the focus, so pressing again moves on. Moving a
-  // row in the DOM drops the browser's focus, so it is put back once the row stands at its new place.
-  const [focusAfterMove, setFocusAfterMove] = useState<{
-    key: string;
-    on: Control;
-    /** The list as it was at the move: the first new list is the moved one, and ends the wait. */
-    before: readonly T[];
-  } | null>(null);
-  const controls = useRef(new Map<string, HTMLButtonElement>());
-  const controlRef = (key: string, on: Control) => (el: HTMLButtonElement | null) => {
-    if (el) controls.current.set(`${key}:${on}`, el);
-    else controls.current.delete(`${key}:${on}`);
-  };
-  useEffect(() => {
-    if (!focusAfterMove) return;
-    const { key, on, before } = focusAfterMove;
-    const wanted = controls.current.get(`${key}:${on}`);
-    // At the top or bottom its arrow is disabled: the drag handle takes the focus instead.
-    (wanted && !wanted.disabled ? wanted : controls.current.get(`${key}:drag`))?.focus();
-    if (items !== before) setFocusAfterMove(null);
-  }, [focusAfterMove, items]);
+  const { controlRef, focusAfterMove } = useFocusAfterMove<Control>(items, 'drag');
 
   const move = (from: number, to: number, on?: Control) => {
     const item = items[from];
     if (item === undefined || to < 0 || to >= items.length || from === to) return;
     onMove(from, to);
-    if (on) setFocusAfterMove({ key: getKey(item), on, before: items });
+    if (on) focusAfterMove(getKey(item), on);
     setAnnouncement(
       t('questions.reorder.moved', { item: getLabel(item), position: to + 1, total: items.length }),
     );
