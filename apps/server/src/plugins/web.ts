@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifStatic from '@fastify/static';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -11,12 +11,12 @@ import type { FastifyInstance } from 'fastify';
 export const registerWeb = async (app: FastifyInstance, webDist: string | undefined) => {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   if (root) {
-    await app.register(fastifStatic, {
+    await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        res.header(
+        res.setHeader(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
