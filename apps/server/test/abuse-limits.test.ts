@@ -123,15 +123,13 @@ describe('the rate-limit table stays bounded', () => {
 
     const stale = `test-stale-${randomUUID()}`;
     const fresh = `test-fresh-${randomUUID()}`;
-    await ctx.rt.db
-      .insert(rateLimitHits)
-      .values([
-        ...Array.from({ length: 20 }, () => ({
-          key: stale,
-          createdAt: new Date(Date.now() - 2 * 86_400_000),
-        })),
-        { key: fresh, createdAt: new Date() },
-      ]);
+    await ctx.rt.db.insert(rateLimitHits).values([
+      ...Array.from({ length: 20 }, () => ({
+        key: stale,
+        createdAt: new Date(Date.now() - 2 * 86_400_000),
+      })),
+      { key: fresh, createdAt: new Date() },
+    ]);
     await ctx.rt.jobs.send(PRUNE_RATE_LIMITS_JOB, {});
     const deadline = Date.now() + 15_000;
     while ((await rowsOfKey(stale)) > 0 && Date.now() < deadline) {
