@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { END_BY_DATE_JOB } from '../src/modules/campaigns/campaigns.jobs.js';
 import { PASSWORD_RESET_JOB } from '../src/modules/identity/identity.jobs.js';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
 import { MAIL_JOB } from '../src/modules/mail/mail.service.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
-import { insertCampaign } from './fixtures.js';
-import { createOwner, createTestApp, type TestContext } from './helpers.js';
+import { insertCampaign, readCampaign } from './fixtures.js';
+import { createOwner, createTestApp, ownerSession, type TestContext } from './helpers.js';
 
 /**
  * A mail is queued in the transaction of the write it announces: it exists exactly when the write
@@ -93,6 +94,48 @@ describe('mail queued in the transaction of its write', () => {
     expect((await answer()).statusCode).toBe(201);
     expect(await tickets()).toHaveLength(1);
     expect(await mailJobsTo(ctx, to)).toBe(1);
+  });
+});
+
+describe('jobs announcing a write', () => {
+  it('a campaign start whose end-by-date job cannot be queued does not start', async () => {
+    const owner = await ownerSession(ctx);
+    const endsAt = new Date(Date.now() + 86_400_000).toISOString();
+    const c = await insertCampaign(ctx.rt, owner.manufacturerId, {
+      state: 'draft',
+      endCondition: { type: 'date', endsAt },
+    });
+    const endJobs = async () =>
+      (
+        await ctx.rt.db.execute(
+          sql`select id from pgboss.job where name = ${END_BY_DATE_JOB} and data->>'campaignId' = ${c.id}`,
+        )
+      ).rows.length;
+    await ctx.rt.db.execute(
+      sql.raw(`
+        create function test_refuse_end_job() returns trigger language plpgsql as $$
+        begin
+          if new.data->>'campaignId' = '${c.id}' then raise exception 'job queue unavailable'; end if;
+          return new;
+        end $$`),
+    );
+    await ctx.rt.db.execute(
+      sql.raw(
+        'create trigger refuse_end_job before insert on pgboss.job for each row execute function test_refuse_end_job()',
+      ),
+    );
+    try {
+      const failed = await owner.call({ method: 'POST', url: `/api/campaign/${c.id}/start` });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      // Not running without the job that ends it on its date.
+      expect((await readCampaign(ctx.rt, c.id))?.state).toBe('draft');
+    } finally {
+      await ctx.rt.db.execute(sql.raw('drop trigger refuse_end_job on pgboss.job'));
+      await ctx.rt.db.execute(sql.raw('drop function test_refuse_end_job()'));
+    }
+    expect(await endJobs()).toBe(0);
+    expect((await owner.call({ method: 'POST', url: `/api/campaign/${c.id}/start` })).statusCode).toBe(200);
+    expect(await endJobs()).toBe(1);
   });
 });
 
