@@ -5,8 +5,11 @@ import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { createJobQueue } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { defineRateLimitPruning } from './lib/rate-limit.js';
 import { createCampaignJobs } from './modules/campaigns/campaigns.jobs.js';
+import { createIdentityJobs } from './modules/identity/identity.jobs.js';
 import { createKeyStore, createTokenVerifier } from './modules/identity/identity.keys.js';
+import { createSessionCheck } from './modules/identity/identity.service.js';
 import { createMailer, createMailService } from './modules/mail/mail.service.js';
 import { createOwnerService } from './modules/owner/owner.service.js';
 import { createFileStorage } from './modules/storage/storage.service.js';
@@ -50,10 +53,13 @@ export const startRuntime = async (
       audience: config.identity.audience,
       jwksUrl: config.identity.jwksUrl,
       keyStore,
+      checkSession: createSessionCheck(db),
     });
     const owners = createOwnerService({ db });
     const storage = createFileStorage(config.storage, config.publicUrl);
     const campaignJobs = createCampaignJobs({ db, jobs, clock, log });
+    createIdentityJobs({ db, jobs, mail, publicUrl: config.publicUrl, log });
+    defineRateLimitPruning(db, jobs);
     // Job definitions of every module are made above; the queue starts after them.
     await jobs.start();
 

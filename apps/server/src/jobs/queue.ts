@@ -1,5 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { DbOrTx } from '../db/client.js';
 
 export type JobHandler<T> = (data: T, meta: { id: string; name: string }) => Promise<void>;
 type Definition = {
@@ -11,6 +13,25 @@ type Definition = {
   /** A cron expression: the job is also sent on this schedule (once across instances). */
   cron: string | undefined;
 };
+
+/**
+ * pg-boss's `db` option runs its insert on a connection of ours. This one runs it through a Drizzle
+ * transaction (or the pool), so a job sent inside a transaction commits or rolls back with the data
+ * it announces. pg-boss writes `$n` placeholders; each becomes a bound parameter of Drizzle's.
+ */
+export const jobDbOf = (tx: DbOrTx): PgBoss.Db => ({
+  executeSql: async (text, values) => {
+    const chunks: SQL[] = [];
+    let last = 0;
+    for (const m of text.matchAll(/\$(\d+)/g)) {
+      chunks.push(sql.raw(text.slice(last, m.index)), sql`${sql.param(values[Number(m[1]) - 1])}`);
+      last = m.index + m[0].length;
+    }
+    chunks.push(sql.raw(text.slice(last)));
+    const result = await tx.execute(sql.join(chunks));
+    return { rows: result.rows };
+  },
+});
 
 /**
  * The PostgreSQL-backed job queue of D6 (pg-boss 10, schema `pgboss`). A job is fetched
@@ -85,10 +106,18 @@ export const createJobQueue = (opts: {
     opts.log.info({ queues: [...definitions.keys()], working: opts.work !== false }, 'job queue started');
   };
 
-  const send = async <T extends object>(name: string, data: T, o: PgBoss.SendOptions = {}) => {
+  /**
+   * Queues a job. With `tx` the job is inserted in that transaction: a job that announces a write
+   * (a mail about a stored ticket, an end date just set) exists exactly when the write committed.
+   */
+  const send = async <T extends object>(
+    name: string,
+    data: T,
+    { tx, ...o }: PgBoss.SendOptions & { tx?: DbOrTx } = {},
+  ) => {
     if (!started) throw new Error(`job queue not started; cannot send ${name}`);
     if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
-    return boss.send(name, data, o);
+    return boss.send(name, data, tx ? { ...o, db: jobDbOf(tx) } : o);
   };
 
   const stop = async () => {

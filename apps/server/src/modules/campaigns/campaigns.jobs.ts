@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { type CampaignRow, endDueCampaigns, lockCampaignById } from './campaigns.repository.js';
@@ -64,14 +64,17 @@ export const createCampaignJobs = ({
     { cron: '* * * * *', retryLimit: 0 },
   );
 
-  /** One job per campaign and date: starting twice with the same date queues it once. */
-  const scheduleEnd = async (c: Pick<CampaignRow, 'id' | 'endsAt'>) => {
+  /**
+   * One job per campaign and date: starting twice with the same date queues it once. Sent in the
+   * caller's transaction, so a rolled-back start or re-dating leaves no job behind.
+   */
+  const scheduleEnd = async (c: Pick<CampaignRow, 'id' | 'endsAt'>, tx: DbOrTx) => {
     if (!c.endsAt) return;
     const endsAt = c.endsAt.toISOString();
     await jobs.send<EndByDate>(
       END_BY_DATE_JOB,
       { campaignId: c.id, endsAt },
-      { startAfter: c.endsAt, singletonKey: `${c.id}:${endsAt}` },
+      { startAfter: c.endsAt, singletonKey: `${c.id}:${endsAt}`, tx },
     );
   };
 

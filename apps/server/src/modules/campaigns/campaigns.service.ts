@@ -10,7 +10,7 @@ import {
   type RouteQuery,
 } from '@parley/contract';
 import type { Logger } from 'pino';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { addHistoryEntry } from '../history/history.repository.js';
@@ -118,8 +118,8 @@ export type CampaignServiceDeps = {
   db: Db;
   clock: Clock;
   publicUrl: string;
-  /** Queues the end-by-date job of a running campaign (campaigns.jobs.ts). */
-  scheduleEnd: (c: CampaignRow) => Promise<void>;
+  /** Queues the end-by-date job of a running campaign in the caller's transaction (campaigns.jobs.ts). */
+  scheduleEnd: (c: CampaignRow, tx: DbOrTx) => Promise<void>;
   log: Pick<Logger, 'warn'>;
   storage: FileStorage;
 };
@@ -129,7 +129,6 @@ export const createCampaignService = ({
   clock,
   publicUrl,
   scheduleEnd,
-  log,
   storage,
 }: CampaignServiceDeps) => {
   const dto = (c: CampaignRow) => toCampaign(c, publicUrl);
@@ -138,12 +137,10 @@ export const createCampaignService = ({
     if (!c) throw notFound('campaign');
     return c;
   };
-  /** After the commit: a lost job is harmless, the minute sweep ends the campaign anyway. */
-  const scheduleIfDated = async (c: CampaignRow) => {
+  /** In the transaction that sets the date, so the job exists exactly when the date does (the sweep is the backstop). */
+  const scheduleIfDated = async (c: CampaignRow, tx: DbOrTx) => {
     if (c.state !== 'running' || !c.endsAt) return;
-    await scheduleEnd(c).catch((err: unknown) =>
-      log.warn({ err, campaignId: c.id }, 'queueing the end-by-date job failed; the sweep will end it'),
-    );
+    await scheduleEnd(c, tx);
   };
 
   return {
@@ -215,13 +212,14 @@ export const createCampaignService = ({
             'endCondition',
           );
         }
-        return updateCampaign(tx, c.id, {
+        const updated = await updateCampaign(tx, c.id, {
           ...input,
           endsAt: endsAtOf(input.endCondition),
           updatedAt: touchedAt(now),
         });
+        await scheduleIfDated(updated, tx);
+        return updated;
       });
-      await scheduleIfDated(row);
       return dto(row);
     },
 
@@ -319,15 +317,16 @@ export const createCampaignService = ({
             'endCondition',
           );
         }
-        return updateCampaign(tx, c.id, {
+        const started = await updateCampaign(tx, c.id, {
           state: 'running',
           hasStarted: true,
           startedAt: now,
           endedAt: null,
           updatedAt: touchedAt(now),
         });
+        await scheduleIfDated(started, tx);
+        return started;
       });
-      await scheduleIfDated(row);
       return dto(row);
     },
 

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.js';
 import { identityKeys } from './identity.tables.js';
 
 const ALG = 'ES256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEY_LOCK = 7_261_093_552;
 
 export type SigningKey = { kid: string; key: CryptoKey };
@@ -90,11 +91,17 @@ export const createTokenVerifier = (opts: {
   audience: string;
   jwksUrl?: string | undefined;
   keyStore?: KeyStore;
+  /**
+   * Throws unless the embedded service's session `sid` of owner `sub` is still live (not signed
+   * out). Asked only for embedded tokens: an external provider's `sid` means something of its own.
+   */
+  checkSession?: (sid: string, sub: string) => Promise<void>;
 }) => {
   const remote = opts.jwksUrl ? createRemoteJWKSet(new URL(opts.jwksUrl)) : undefined;
   return async (idToken: string): Promise<VerifiedToken> => {
     const verifyWith = (keys: Parameters<typeof jwtVerify>[1]) =>
       jwtVerify(idToken, keys, { issuer: opts.issuer, audience: opts.audience });
+    let payload: JWTPayload;
     try {
       let result: Awaited<ReturnType<typeof jwtVerify>>;
       if (remote) {
@@ -109,18 +116,25 @@ export const createTokenVerifier = (opts: {
           result = await verifyWith(createLocalJWKSet((await opts.keyStore.reload()).jwks));
         }
       }
-      const { payload } = result;
-      if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') {
-        throw new AppError('auth/invalid-token', 'The token lacks its subject.');
-      }
-      return payload as VerifiedToken;
+      payload = result.payload;
     } catch (err) {
-      if (err instanceof AppError) throw err;
       if (err instanceof joseErrors.JWTExpired) {
         throw new AppError('auth/id-token-expired', 'The id token has expired.');
       }
       throw new AppError('auth/invalid-token', 'The id token is not valid.');
     }
+    if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') {
+      throw new AppError('auth/invalid-token', 'The token lacks its subject.');
+    }
+    // Outside the try above: a database failure here is the server's, not a bad token.
+    // Tokens issued before sessions had ids carry no `sid`; they end with their lifetime (an hour).
+    if (!remote && payload.sid !== undefined && opts.checkSession) {
+      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) {
+        throw new AppError('auth/invalid-token', 'The id token is not valid.');
+      }
+      await opts.checkSession(payload.sid, payload.sub);
+    }
+    return payload as VerifiedToken;
   };
 };
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { owners } from '../owner/owner.tables.js';
 import { passwordResetTokens, refreshTokens, signInAttempts } from './identity.tables.js';
@@ -22,28 +22,49 @@ export const lockSignInKeys = async (tx: DbOrTx, email: string, clientIp: string
 };
 
 /**
- * True while the address is locked: some failure in the last `windowMinutes` was at least the
+ * True while `key` is locked: some failure in the last `windowMinutes` was at least the
  * `maxFailures`-th within `windowMinutes` before it. So the lock lasts a full window after the
- * failure that triggered it, not only until the oldest failure ages out.
+ * failure that triggered it, not only until the oldest failure ages out. With `clientIp` only that
+ * client's failures for the address count (D5's per address-and-client lock); without it, every
+ * client's (the looser per-address ceiling).
  */
-export const isEmailLocked = async (
+export const isLocked = async (
   db: DbOrTx,
-  email: string,
+  key: { email: string; clientIp?: string },
   maxFailures: number,
   windowMinutes: number,
 ) => {
   const window = sql`make_interval(mins => ${windowMinutes})`;
+  const clientA = key.clientIp === undefined ? sql`` : sql`and a.client_ip = ${key.clientIp}`;
+  const clientB = key.clientIp === undefined ? sql`` : sql`and b.client_ip = ${key.clientIp}`;
   const result = await db.execute<{ locked: boolean }>(sql`
     select exists (
       select 1 from ${signInAttempts} a
-      where a.email = ${email} and not a.success and a.created_at > now() - ${window}
+      where a.email = ${key.email} ${clientA} and not a.success and a.created_at > now() - ${window}
         and (
           select count(*) from ${signInAttempts} b
-          where b.email = ${email} and not b.success
+          where b.email = ${key.email} ${clientB} and not b.success
             and b.created_at <= a.created_at and b.created_at > a.created_at - ${window}
         ) >= ${maxFailures}
     ) as locked`);
   return result.rows[0]?.locked === true;
+};
+
+/** True when this client signed in to this address successfully within `days`: the owner's usual client. */
+export const isKnownClient = async (db: DbOrTx, email: string, clientIp: string, days: number) => {
+  const [row] = await db
+    .select({ id: signInAttempts.id })
+    .from(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.email, email),
+        eq(signInAttempts.clientIp, clientIp),
+        eq(signInAttempts.success, true),
+        gt(signInAttempts.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 };
 
 export const countAttemptsFromIp = async (db: DbOrTx, clientIp: string, windowMinutes: number) => {
@@ -73,10 +94,19 @@ export const markAttemptSucceeded = async (db: DbOrTx, id: string) => {
   await db.update(signInAttempts).set({ success: true }).where(eq(signInAttempts.id, id));
 };
 
-export const pruneAttempts = async (db: DbOrTx, olderThanHours: number) => {
+/** Failures are kept `failureHours`, successes (which mark a known client) `successDays`. */
+export const pruneAttempts = async (db: DbOrTx, failureHours: number, successDays: number) => {
   await db
     .delete(signInAttempts)
-    .where(lt(signInAttempts.createdAt, sql`now() - make_interval(hours => ${olderThanHours})`));
+    .where(
+      or(
+        and(
+          eq(signInAttempts.success, false),
+          lt(signInAttempts.createdAt, sql`now() - make_interval(hours => ${failureHours})`),
+        ),
+        lt(signInAttempts.createdAt, sql`now() - make_interval(days => ${successDays})`),
+      ),
+    );
 };
 
 // ---- refresh tokens ----
@@ -109,6 +139,19 @@ export const revokeLiveRefreshToken = async (db: DbOrTx, tokenHash: string) => {
     )
     .returning();
   return row;
+};
+
+/**
+ * Whether the session `familyId` (the id token's `sid`) is still live: some refresh token of it is
+ * unrevoked. Sign-out, reuse of a rotated token, a password reset and disabling revoke them all.
+ */
+export const isSessionLive = async (db: DbOrTx, familyId: string) => {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return row !== undefined;
 };
 
 export const revokeRefreshFamily = async (db: DbOrTx, familyId: string) => {

@@ -40,7 +40,7 @@ export const identityRoutes = async (root: FastifyInstance, { rt }: { rt: Runtim
     db: rt.db,
     config: rt.config,
     keyStore: rt.keyStore,
-    mail: rt.mail,
+    jobs: rt.jobs,
     log: rt.log,
   });
   const config = { access: 'public' } as const;

@@ -1,52 +1,39 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { emailSchema, type TokenResponse } from '@parley/contract';
 import { SignJWT } from 'jose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { AppError } from '../../lib/errors.js';
-import type { MailService } from '../mail/mail.service.js';
 import type { OwnerRow } from '../owner/owner.repository.js';
+import { PASSWORD_RESET_JOB, type PasswordResetJob } from './identity.jobs.js';
 import type { KeyStore, VerifiedToken } from './identity.keys.js';
-import { dummyHash, hashPassword, verifyPassword } from './identity.password.js';
+import { identityLimits } from './identity.limits.js';
+import { dummyHash, hashPassword, randomToken, sha256, verifyPassword } from './identity.password.js';
 import {
   consumeResetToken,
   countAttemptsFromIp,
-  countRecentResetTokens,
   findOwnerByEmail,
   findOwnerById,
   findRefreshToken,
   findUsableResetToken,
   insertAttempt,
-  insertPasswordResetToken,
   insertRefreshToken,
-  isEmailLocked,
+  isKnownClient,
+  isLocked,
+  isSessionLive,
   lockOwnerForShare,
   lockSignInKeys,
   markAttemptSucceeded,
-  pruneAttempts,
   revokeLiveRefreshToken,
   revokeRefreshFamily,
   setPasswordAndEndSessions,
   voidResetTokens,
 } from './identity.repository.js';
 
-/** D5's limits. */
-export const identityLimits = {
-  failuresPerEmail: 5,
-  attemptsPerIp: 100,
-  windowMinutes: 15,
-  resetTokenMinutes: 60,
-  /** Reset mails per owner per hour; more are silently dropped so nobody can mail-bomb an owner. */
-  resetMailsPerHour: 5,
-  /** Attempt rows older than this are pruned now and then. */
-  attemptRetentionHours: 24,
-} as const;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const randomToken = () => randomBytes(32).toString('base64url');
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
@@ -67,6 +54,17 @@ const invalidActionCode = () =>
   new AppError('auth/invalid-action-code', 'The reset link is invalid, used already or expired.');
 
 /**
+ * The session check of the token verifier (identity.keys.ts): an id token whose session was signed
+ * out is refused. A disabled owner's sessions were all ended; saying so lets the console show why.
+ */
+export const createSessionCheck = (db: Db) => async (sid: string, ownerId: string) => {
+  if (await isSessionLive(db, sid)) return;
+  const owner = UUID.test(ownerId) ? await findOwnerById(db, ownerId) : undefined;
+  if (owner?.disabled) throw userDisabled();
+  throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
+};
+
+/**
  * The embedded identity service of D5: sign-in with rate limits, rotating refresh tokens,
  * password reset by mail and password change. Routes only translate HTTP to these calls.
  */
@@ -74,13 +72,13 @@ export const createIdentityService = ({
   db,
   config,
   keyStore,
-  mail,
+  jobs,
   log,
 }: {
   db: Db;
   config: Config;
   keyStore: KeyStore;
-  mail: Pick<MailService, 'send'>;
+  jobs: Pick<JobQueue, 'send'>;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }) => {
   const { identity } = config;
@@ -105,7 +103,8 @@ export const createIdentityService = ({
     const { signing } = await keyStore.get();
     // Never before the owner's cut-off, which may be the next second right after a reset or change.
     const iat = Math.max(nowSeconds(), Math.floor(owner.sessionsValidAfter.getTime() / 1000));
-    const idToken = await new SignJWT({ email: owner.email, mid: owner.manufacturerId })
+    // `sid` names the session (the refresh family): signing out ends this session's id tokens too.
+    const idToken = await new SignJWT({ email: owner.email, mid: owner.manufacturerId, sid: familyId })
       .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' })
       .setSubject(owner.id)
       .setIssuer(identity.issuer)
@@ -127,28 +126,27 @@ export const createIdentityService = ({
    * Checks D5's limits and records the attempt, under per-address and per-client locks so that
    * parallel requests (on any instance) are counted exactly. The attempt is recorded as a failure
    * before the password is checked; refused attempts are not recorded, so a lock ends on time.
+   * Failures lock the address for the client that made them; only the looser per-address ceiling
+   * reaches other clients, and not the owner's known ones, so no stranger can lock the owner out.
    */
-  const admitAttempt = async (email: string, clientIp: string) => {
-    const attemptId = await db.transaction(async (tx) => {
+  const admitAttempt = async (email: string, clientIp: string) =>
+    db.transaction(async (tx) => {
+      const { windowMinutes } = identityLimits;
       await lockSignInKeys(tx, email, clientIp);
-      if (await isEmailLocked(tx, email, identityLimits.failuresPerEmail, identityLimits.windowMinutes)) {
+      if (await isLocked(tx, { email, clientIp }, identityLimits.failuresPerEmailAndClient, windowMinutes)) {
         throw tooManyRequests();
       }
       if (
-        (await countAttemptsFromIp(tx, clientIp, identityLimits.windowMinutes)) >=
-        identityLimits.attemptsPerIp
+        (await isLocked(tx, { email }, identityLimits.failuresPerEmail, windowMinutes)) &&
+        !(await isKnownClient(tx, email, clientIp, identityLimits.knownClientDays))
       ) {
+        throw tooManyRequests();
+      }
+      if ((await countAttemptsFromIp(tx, clientIp, windowMinutes)) >= identityLimits.attemptsPerIp) {
         throw tooManyRequests();
       }
       return insertAttempt(tx, email, clientIp);
     });
-    if (Math.random() < 0.02) {
-      pruneAttempts(db, identityLimits.attemptRetentionHours).catch((err: unknown) =>
-        log.warn({ err }, 'pruning sign-in attempts failed'),
-      );
-    }
-    return attemptId;
-  };
 
   /** Verifies a password; an unknown owner or one without a password costs the same time. */
   const checkPassword = async (owner: OwnerRow | undefined, password: string) => {
@@ -210,43 +208,25 @@ export const createIdentityService = ({
     throw invalidRefreshToken();
   };
 
-  /** Revokes the token if it is live; unknown or revoked tokens are ignored (sign-out always succeeds). */
+  /**
+   * Ends the session the refresh token belongs to: every token of its family is revoked, so the
+   * session's id tokens (whose `sid` names the family) are refused from now on too. The owner's
+   * other sessions go on. Unknown tokens are ignored (sign-out always succeeds).
+   */
   const signOut = async (refreshToken: string | undefined) => {
     if (!refreshToken || !identity.embedded) return;
-    await revokeLiveRefreshToken(db, sha256(refreshToken));
+    const found = await findRefreshToken(db, sha256(refreshToken));
+    if (found) await revokeRefreshFamily(db, found.familyId);
   };
 
-  /** Mails a one-time link when the address belongs to an enabled owner; says nothing either way. */
+  /**
+   * Queues the reset; the job (identity.jobs.ts) looks the address up and mails the link. The request
+   * does the same work whether or not the address belongs to an owner (one job insert), so neither
+   * its answer nor its timing tells which addresses exist.
+   */
   const requestPasswordReset = async (email: string) => {
     ensureEmbedded();
-    const owner = await findOwnerByEmail(db, email);
-    if (!owner || owner.disabled) return;
-    if ((await countRecentResetTokens(db, owner.id, 60)) >= identityLimits.resetMailsPerHour) {
-      log.warn({ ownerId: owner.id }, 'password reset mail limit reached; request dropped');
-      return;
-    }
-    const token = randomToken();
-    await insertPasswordResetToken(db, {
-      ownerId: owner.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + identityLimits.resetTokenMinutes * 60_000),
-    });
-    const link = `${config.publicUrl}/reset-password?token=${token}`;
-    await mail.send({
-      to: owner.email,
-      subject: 'Reset your Parley password',
-      text: [
-        'Hello,',
-        '',
-        'someone (hopefully you) asked to reset the password of your Parley account.',
-        'Open this link within one hour to choose a new password:',
-        '',
-        link,
-        '',
-        'If you did not ask for it, ignore this mail; your password stays as it is.',
-      ].join('\n'),
-      kind: 'identity/password-reset',
-    });
+    await jobs.send<PasswordResetJob>(PASSWORD_RESET_JOB, { email }, { singletonKey: email });
   };
 
   /** Sets the new password, uses up the link (and any other outstanding one) and ends all sessions. */

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 
 export type MailMessage = {
@@ -59,11 +60,16 @@ export const createMailer = (opts: {
 };
 export type Mailer = ReturnType<typeof createMailer>;
 
-/** Mail goes through the job queue so a slow or failing mail server never blocks a request and retries survive restarts. */
+/**
+ * Mail goes through the job queue so a slow or failing mail server never blocks a request and retries
+ * survive restarts. `send` takes the transaction of the write the mail announces: the mail job is
+ * queued with it or not at all, so a crash between commit and queueing cannot lose the mail, and a
+ * rolled-back write sends none.
+ */
 export const createMailService = (mailer: Mailer, jobs: JobQueue) => {
   jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), { batchSize: 5, retryLimit: 8 });
   return {
-    send: (msg: MailMessage) => jobs.send(MAIL_JOB, msg),
+    send: (msg: MailMessage, o: { tx: DbOrTx }) => jobs.send(MAIL_JOB, msg, { tx: o.tx }),
   };
 };
 export type MailService = ReturnType<typeof createMailService>;

@@ -19,7 +19,6 @@ import {
 } from '../tickets/tickets.repository.js';
 import { ticketLinkMail } from './participation.mail.js';
 import {
-  type CampaignRow,
   findCampaignWithMaker,
   incrementTicketCount,
   loadPublicQuestions,
@@ -30,9 +29,13 @@ import { buildTicketAnswers, surveyNotOpen, surveyStatus } from './participation
 type SubmitInput = Omit<SubmitAnswers, 'email'> & { email: string };
 
 /**
- * Open-link limits (issue 3): generous for people, tight for scripts. Per client address and
- * campaign, so a class answering from one school network still fits; per email address across
- * all campaigns, since each answer mails that address and Parley must not be usable to flood it.
+ * Open-link limits: generous for people, tight for scripts. Only requests that could have stored
+ * an answer count (a survey that exists and is open), so made-up campaign ids cost no rows.
+ * Per client address and campaign every such attempt counts, so a class answering from one
+ * school network still fits while a script is slowed. Per email address (across all campaigns,
+ * since each answer mails that address and Parley must not be usable to flood it) only answers
+ * actually stored count: a stranger's refused or failing requests cannot spend the budget of
+ * the address's owner (docs/product-decisions.md, "Rate limits").
  */
 export const participationLimits = {
   perAddress: { max: 30, windowMs: 10 * 60_000 },
@@ -108,17 +111,24 @@ export const createParticipationService = (deps: {
    * lock (D12). Replaying a stored submissionId answers the same without a second ticket.
    */
   const submit = async (campaignId: string, input: SubmitInput, clientAddress: string) => {
-    // Limits are counted outside the transaction so a refused answer still counts as an attempt.
+    // Only an attempt that could succeed is counted: an open survey, or the replay of a stored answer
+    // (answered as stored even once the survey has ended). Anything else is refused without a row.
+    const found = await findCampaignWithMaker(db, campaignId);
+    if (!found) throw notFound('survey');
+    if (!(await findTicketBySubmission(db, campaignId, input.submissionId))) {
+      const status = surveyStatus(found.campaign, found.manufacturer, clock.now());
+      if (status !== 'open') throw surveyNotOpen(status);
+    }
+    // In a transaction of its own, so a refused answer still counts as this client's attempt.
     await perAddress.hit(`${campaignId}:${clientAddress}`);
-    await perEmail.hit(input.email);
 
-    const outcome = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const now = clock.now();
       const row = await lockCampaignWithMaker(tx, campaignId);
       if (!row) throw notFound('survey');
       const { campaign, manufacturer } = row;
       if (await findTicketBySubmission(tx, campaignId, input.submissionId)) {
-        return { stored: true as const, campaignEnded: campaign.state === 'ended', created: undefined };
+        return { stored: true as const, campaignEnded: campaign.state === 'ended' };
       }
       const status = surveyStatus(campaign, manufacturer, now);
       if (status !== 'open') throw surveyNotOpen(status);
@@ -139,6 +149,8 @@ export const createParticipationService = (deps: {
       if (!campaign.allowMultipleParticipation && (await contactHasTicket(tx, campaignId, contact.id))) {
         throw alreadyAnswered();
       }
+      // Counted in this transaction: the hit stays only if the answer is stored.
+      await perEmail.hitIn(tx, input.email);
 
       const token = randomBytes(32).toString('base64url');
       const ticket = await insertTicket(tx, {
@@ -154,9 +166,9 @@ export const createParticipationService = (deps: {
         createdAt: now,
         updatedAt: now,
       });
-      // The row lock makes this unreachable in practice; the unique index is the last word.
-      if (!ticket)
-        return { stored: true as const, campaignEnded: campaign.state === 'ended', created: undefined };
+      // The row lock makes this unreachable in practice; the unique index is the last word (the
+      // transaction that stored the ticket queued its mail).
+      if (!ticket) return { stored: true as const, campaignEnded: campaign.state === 'ended' };
 
       const ticketCount = await incrementTicketCount(tx, campaignId);
       await addHistoryEntry(tx, {
@@ -170,40 +182,22 @@ export const createParticipationService = (deps: {
         campaign.endCondition.type === 'participationTarget' && ticketCount >= campaign.endCondition.target;
       // D12: the campaigns module's own end (state, endedAt, history entry), inside this transaction.
       if (reachedTarget) await endCampaignInTx(tx, campaign, 'participationTarget', now);
-      return {
-        stored: true as const,
-        campaignEnded: reachedTarget,
-        created: { token, campaign, manufacturerName: manufacturer.name, contact, answers },
-      };
-    });
-
-    if (outcome.created) await mailTicketLink(outcome.created);
-    return { stored: outcome.stored, campaignEnded: outcome.campaignEnded };
-  };
-
-  const mailTicketLink = async (c: {
-    token: string;
-    campaign: CampaignRow;
-    manufacturerName: string;
-    contact: { email: string; firstname: string | null };
-    answers: ParticipantTicket['answers'];
-  }) => {
-    try {
+      // Queued in this transaction: a stored ticket always has its mail, and a replay of the same
+      // submissionId (answered above) never queues a second one.
       await deps.mail.send(
         ticketLinkMail({
-          to: c.contact.email,
-          language: c.campaign.language,
-          firstname: c.contact.firstname,
-          campaignTitle: c.campaign.title,
-          manufacturerName: c.manufacturerName,
-          link: `${config.publicUrl}/p/t/${c.token}`,
-          answers: c.answers,
+          to: contact.email,
+          language: campaign.language,
+          firstname: contact.firstname,
+          campaignTitle: campaign.title,
+          manufacturerName: manufacturer.name,
+          link: `${config.publicUrl}/p/t/${token}`,
+          answers,
         }),
+        { tx },
       );
-    } catch (err) {
-      // The ticket is stored; a mail that could not even be queued must not turn that into an error.
-      deps.log.error({ err, campaignId: c.campaign.id }, 'queueing the ticket-link mail failed');
-    }
+      return { stored: true as const, campaignEnded: reachedTarget };
+    });
   };
 
   /**
@@ -212,11 +206,12 @@ export const createParticipationService = (deps: {
    * `submit` does, and is rate-limited per client address like it.
    */
   const checkEmail = async (campaignId: string, email: string, clientAddress: string) => {
-    await checksPerAddress.hit(`${campaignId}:${clientAddress}`);
     const row = await findCampaignWithMaker(db, campaignId);
     if (!row) throw notFound('survey');
     const status = surveyStatus(row.campaign, row.manufacturer, clock.now());
     if (status !== 'open') throw surveyNotOpen(status);
+    // Counted only for an open survey, like an answer: a made-up campaign id costs no row.
+    await checksPerAddress.hit(`${campaignId}:${clientAddress}`);
     if (row.campaign.allowMultipleParticipation) return;
     if (await emailHasTicket(db, campaignId, email)) throw alreadyAnswered();
   };

@@ -1,0 +1,83 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { MailService } from '../mail/mail.service.js';
+import { identityLimits } from './identity.limits.js';
+import { randomToken, sha256 } from './identity.password.js';
+import {
+  countRecentResetTokens,
+  findOwnerByEmail,
+  insertPasswordResetToken,
+  pruneAttempts,
+} from './identity.repository.js';
+
+export const PASSWORD_RESET_JOB = 'identity.password-reset';
+export const PRUNE_ATTEMPTS_JOB = 'identity.prune-attempts';
+
+export type PasswordResetJob = { email: string };
+
+/**
+ * The identity service's background work (D6). A reset request only queues `PASSWORD_RESET_JOB`
+ * with the address, whether or not an owner has it; the job decides, makes the link and queues its
+ * mail in one transaction. Sign-in attempts are pruned hourly, whatever the traffic.
+ */
+export const createIdentityJobs = ({
+  db,
+  jobs,
+  mail,
+  publicUrl,
+  log,
+}: {
+  db: Db;
+  jobs: Pick<JobQueue, 'define'>;
+  mail: Pick<MailService, 'send'>;
+  publicUrl: string;
+  log: Pick<Logger, 'warn'>;
+}) => {
+  /** Mails a one-time link when the address belongs to an enabled owner; does nothing otherwise. */
+  const sendResetLink = async ({ email }: PasswordResetJob) => {
+    await db.transaction(async (tx) => {
+      const owner = await findOwnerByEmail(tx, email);
+      if (!owner || owner.disabled) return;
+      if ((await countRecentResetTokens(tx, owner.id, 60)) >= identityLimits.resetMailsPerHour) {
+        log.warn({ ownerId: owner.id }, 'password reset mail limit reached; request dropped');
+        return;
+      }
+      const token = randomToken();
+      await insertPasswordResetToken(tx, {
+        ownerId: owner.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + identityLimits.resetTokenMinutes * 60_000),
+      });
+      const link = `${publicUrl}/reset-password?token=${token}`;
+      await mail.send(
+        {
+          to: owner.email,
+          subject: 'Reset your Parley password',
+          text: [
+            'Hello,',
+            '',
+            'someone (hopefully you) asked to reset the password of your Parley account.',
+            'Open this link within one hour to choose a new password:',
+            '',
+            link,
+            '',
+            'If you did not ask for it, ignore this mail; your password stays as it is.',
+          ].join('\n'),
+          kind: 'identity/password-reset',
+        },
+        { tx },
+      );
+    });
+  };
+
+  // `short`: one queued request per address, so a burst of requests for one address is one job.
+  jobs.define<PasswordResetJob>(PASSWORD_RESET_JOB, sendResetLink, { policy: 'short' });
+  jobs.define(
+    PRUNE_ATTEMPTS_JOB,
+    () => pruneAttempts(db, identityLimits.attemptRetentionHours, identityLimits.knownClientDays),
+    { cron: '17 * * * *', retryLimit: 0 },
+  );
+
+  return { sendResetLink };
+};

@@ -1,0 +1,60 @@
+import type { TokenResponse } from '@parley/contract';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner, createTestApp, signIn, type TestContext } from './helpers.js';
+
+/** Sign-out ends the session it is given, id token included; the owner's other sessions go on. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx?.close());
+
+const me = (idToken: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/owner/me/small', headers: { 'x-auth-token': idToken } });
+const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
+
+describe('sign-out', () => {
+  it('ends the id token of the signed-out session at once, and only that session', async () => {
+    const owner = await createOwner(ctx.rt);
+    const laptop = await signIn(ctx.app, owner.email, owner.password);
+    const phone = await signIn(ctx.app, owner.email, owner.password);
+    expect(decodeJwt(laptop.idToken).sid).not.toBe(decodeJwt(phone.idToken).sid);
+    expect((await me(laptop.idToken)).statusCode).toBe(200);
+
+    expect((await post('/identity/sign-out', { refreshToken: laptop.refreshToken })).statusCode).toBe(204);
+
+    const ended = await me(laptop.idToken);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('auth/id-token-expired');
+    // The password change checks the token the same way.
+    const change = await ctx.app.inject({
+      method: 'POST',
+      url: '/identity/password-change',
+      headers: { 'x-auth-token': laptop.idToken },
+      payload: { currentPassword: owner.password, newPassword: 'a-new-password-1' },
+    });
+    expect(change.statusCode).toBe(401);
+
+    // The other session goes on, and can still refresh.
+    expect((await me(phone.idToken)).statusCode).toBe(200);
+    const refreshed = await post('/identity/refresh', { refreshToken: phone.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await me((refreshed.json() as TokenResponse).idToken)).statusCode).toBe(200);
+  });
+
+  it('ends every id token of the session, those of earlier refreshes too', async () => {
+    const owner = await createOwner(ctx.rt);
+    const first = await signIn(ctx.app, owner.email, owner.password);
+    const res = await post('/identity/refresh', { refreshToken: first.refreshToken });
+    const second = res.json() as TokenResponse;
+    expect(decodeJwt(second.idToken).sid).toBe(decodeJwt(first.idToken).sid);
+
+    expect((await post('/identity/sign-out', { refreshToken: second.refreshToken })).statusCode).toBe(204);
+    expect((await me(first.idToken)).statusCode).toBe(401);
+    expect((await me(second.idToken)).statusCode).toBe(401);
+    expect((await post('/identity/refresh', { refreshToken: second.refreshToken })).statusCode).toBe(400);
+    // Signing in again opens a new session.
+    expect((await me((await signIn(ctx.app, owner.email, owner.password)).idToken)).statusCode).toBe(200);
+  });
+});
