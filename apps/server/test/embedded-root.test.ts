@@ -106,5 +106,18 @@ describe.skipIf(!asRoot)(
       expect(existsSync(path.dirname(cluster))).toBe(false);
       expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
     });
+
+    it('stops at once, saying what to do, when nowhere the postgres user reaches can be used', async () => {
+      const other = path.join(closed, 'other-data');
+      const t0 = Date.now();
+      const failed = await startEmbeddedDatabase(other, log, {
+        binaries,
+        sharedDir: path.join(closed, 'shared'),
+      }).catch((err: Error) => err);
+      expect(failed).toBeInstanceOf(Error);
+      expect((failed as Error).message).toContain('cannot reach DATA_DIR');
+      expect((failed as Error).message).toContain(`chmod o+x ${closed}`);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    });
   },
 );

@@ -143,10 +143,14 @@ const isOurPostmaster = async (pid: number, dbDir: string) => {
   const args = await commandLine(pid);
   // Nothing to tell by (no /proc, no ps): trust the pid file, as PostgreSQL itself does.
   if (args === undefined) return true;
+  if (path.basename(args[0] ?? '') !== `postgres${exe}`) return false;
   const d = args.indexOf('-D');
   const dir = args[d + 1];
-  if (path.basename(args[0] ?? '') !== `postgres${exe}` || d < 0 || !dir) return false;
-  return (await realOrResolved(dir)) === (await realOrResolved(dbDir));
+  const ours = await realOrResolved(dbDir);
+  if (d >= 0 && dir && (await realOrResolved(dir)) === ours) return true;
+  // From `ps`, a path with spaces was split into several arguments.
+  const line = args.join(' ');
+  return line.includes(`-D ${ours} `) || line.endsWith(`-D ${ours}`);
 };
 
 /** Our PostgreSQL running on `dbDir`: its pid and port. */
@@ -268,16 +272,26 @@ const placeBinaries = async (installation: string, runAs: RunAs, sharedDir: stri
     `postgres-${pkg.version ?? 'unknown'}-${process.platform}-${process.arch}`,
   );
   if (!canRun(target, runAs)) {
-    await mkdir(sharedDir, { recursive: true });
-    await chmod(sharedDir, 0o755);
     const copy = `${target}.copy-${process.pid}-${randomBytes(4).toString('hex')}`;
-    await cp(installation, copy, { recursive: true, verbatimSymlinks: true });
-    await chmod(copy, 0o755);
-    await rm(target, { recursive: true, force: true });
-    await rename(copy, target).catch(async () => {
-      // Another process put its copy there first.
-      await rm(copy, { recursive: true, force: true });
-    });
+    try {
+      await mkdir(sharedDir, { recursive: true });
+      await chmod(sharedDir, 0o755);
+      await cp(installation, copy, { recursive: true, verbatimSymlinks: true });
+      await chmod(copy, 0o755);
+      await rm(target, { recursive: true, force: true });
+      await rename(copy, target).catch(async () => {
+        // Another process put its copy there first.
+        await rm(copy, { recursive: true, force: true });
+      });
+    } catch (err) {
+      await rm(copy, { recursive: true, force: true }).catch(() => {});
+      const closed = firstClosed(installation, runAs);
+      throw new Error(
+        `PostgreSQL runs as the postgres user, which cannot reach its binaries in ${installation} (${closed} is closed to it), ` +
+          `and they cannot be copied to ${target} (${(err as Error).message}). ` +
+          `Let it through (\`chmod o+x ${closed}\`), or run Parley as an ordinary user.`,
+      );
+    }
     log.info(
       { from: installation, to: target },
       'the postgres user cannot reach the PostgreSQL binaries; copied them to where it can',
@@ -329,16 +343,26 @@ const placeCluster = async (dataDir: string, runAs: RunAs, sharedDir: string, lo
   // ever reusing (and so breaking or exposing) the cluster of one that was moved away.
   const id = `${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}-${Date.now().toString(36)}`;
   const home = path.join(sharedDir, 'clusters', id);
-  await mkdir(home, { recursive: true });
-  await chmod(sharedDir, 0o755);
-  await writeFile(
-    path.join(home, 'DATA_DIR'),
-    `This PostgreSQL cluster belongs to the Parley DATA_DIR ${dataDir} (linked as ${link}).\n`,
-  );
   const cluster = path.join(home, 'postgres');
-  await mkdir(cluster, { mode: 0o700 });
-  await chown(cluster, runAs.uid, runAs.gid);
-  await symlink(cluster, link);
+  try {
+    await mkdir(home, { recursive: true });
+    await chmod(sharedDir, 0o755);
+    await writeFile(
+      path.join(home, 'DATA_DIR'),
+      `This PostgreSQL cluster belongs to the Parley DATA_DIR ${dataDir} (linked as ${link}).\n`,
+    );
+    await mkdir(cluster, { mode: 0o700 });
+    await chown(cluster, runAs.uid, runAs.gid);
+    if (!canEnter(cluster, runAs)) throw new Error(`${firstClosed(cluster, runAs)} is closed to it`);
+    await symlink(cluster, link);
+  } catch (err) {
+    const closed = firstClosed(dataDir, runAs);
+    throw new Error(
+      `PostgreSQL runs as the postgres user, which cannot reach DATA_DIR (${dataDir}: ${closed} is closed to it), ` +
+        `and its cluster cannot be kept in ${sharedDir} either (${(err as Error).message}). ` +
+        `Let it through (\`chmod o+x ${closed}\`), or set DATA_DIR to a folder it can reach, or run Parley as an ordinary user.`,
+    );
+  }
   log.info(
     { dataDir, cluster, closed: firstClosed(dataDir, runAs) },
     `the postgres user cannot reach DATA_DIR, so the embedded PostgreSQL keeps its cluster in ${cluster} (linked as DATA_DIR/postgres)`,
@@ -562,10 +586,12 @@ export const startEmbeddedDatabase = async (
       // A postmaster that refuses connections is on its way down: wait, then start afresh.
       log.info({ pid: found.pid }, 'the embedded PostgreSQL is shutting down; waiting to restart it');
       await waitForShutdown(dbDir);
-    } else if (found) {
-      // Left by a crash: its process id is dead or belongs to another process now. PostgreSQL
+    }
+    const stale = await readPidFile(dbDir);
+    if (stale && !(await isOurPostmaster(stale.pid, dbDir))) {
+      // Left by a crash: its process id is dead, a zombie, or another process's now. PostgreSQL
       // would take a live one for another postmaster and refuse to start, so it goes.
-      log.info({ pid: found.pid }, 'removing a stale postmaster.pid (its process is not this PostgreSQL)');
+      log.info({ pid: stale.pid }, 'removing a stale postmaster.pid (its process is not this PostgreSQL)');
       await rm(path.join(dbDir, 'postmaster.pid'), { force: true });
     }
     const installation = await placeBinaries(opts.binaries ?? packageBinaries(), runAs, sharedDir, log);
