@@ -3,12 +3,42 @@
 // the server in this terminal. SIGINT/SIGTERM reach the server, which shuts down gracefully (and
 // stops its embedded PostgreSQL); this script exits with the server's code.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => path.join(root, ...p);
+
+/**
+ * The Node.js the project states (root package.json `engines.node`) is checked before anything
+ * runs: an older one would fail later with an obscure syntax or API error. npm's own `semver`
+ * (installed with the dependencies) reads the range; without it, a plain `>=x.y.z` is compared.
+ */
+const checkNode = () => {
+  const range = JSON.parse(readFileSync(at('package.json'), 'utf8')).engines?.node;
+  if (!range) return;
+  let ok;
+  try {
+    ok = createRequire(import.meta.url)('semver').satisfies(process.version, range);
+  } catch {
+    const want = /^>=\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
+    if (!want) return;
+    const have = process.version.slice(1).split('.').map(Number);
+    const need = want.slice(1).map((n) => Number(n ?? 0));
+    const diff = need.map((n, i) => (have[i] ?? 0) - n).find((d) => d !== 0) ?? 0;
+    ok = diff >= 0;
+  }
+  if (!ok) {
+    process.stderr.write(
+      `Parley needs Node.js ${range}; this is ${process.version} (${process.execPath}).\n` +
+        'Install a newer Node.js (https://nodejs.org/, or `nvm install 22`) and run `npm start` again.\n',
+    );
+    process.exit(1);
+  }
+};
+checkNode();
 
 /** Newest modification time (ms) among the files under `p` (a file or a folder); 0 when absent. */
 const newest = (p) => {

@@ -1,14 +1,30 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Runtime } from './runtime.js';
 
 export const DEMO_EMAIL = 'demo@parley.localhost';
 
 /**
- * D7: on first start with an empty embedded database, a demo manufacturer and owner
- * (with connect) so a newcomer can sign in at once. Never with DATABASE_URL.
+ * D7: on the first start of an empty embedded database, a demo manufacturer and owner
+ * (with connect) so a newcomer can sign in at once; main.ts prints the password then, and
+ * never again. Never with DATABASE_URL (a production database is not seeded, and nothing
+ * of it is printed).
+ *
+ * "First start" is the marker the embedded database leaves in DATA_DIR when it creates the
+ * `parley` database (db/embedded.ts); the first server start takes it away, seeding or not.
+ * So a database started once with DEMO_SEED=false, or whose owners were all made with the
+ * admin command line, never gets a demo owner (and its password in the log) later.
  */
 export const seedDemo = async (rt: Runtime) => {
-  if (rt.config.databaseUrl || !rt.config.demoSeed || (await rt.owners.count()) > 0) return undefined;
+  if (rt.config.databaseUrl || !rt.embedded) return undefined;
+  const firstStart = path.join(rt.config.dataDir, '.postgres-created');
+  if (!existsSync(firstStart)) return undefined;
+  if (!rt.config.demoSeed || (await rt.owners.count()) > 0) {
+    await rm(firstStart, { force: true });
+    return undefined;
+  }
   const password = randomBytes(9).toString('base64url');
   const created = await rt.owners.createOwner({
     email: DEMO_EMAIL,
@@ -17,5 +33,6 @@ export const seedDemo = async (rt: Runtime) => {
     connect: true,
     manufacturerName: 'Demo Manufacturer',
   });
+  await rm(firstStart, { force: true });
   return { email: DEMO_EMAIL, password, ...created };
 };

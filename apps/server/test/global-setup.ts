@@ -1,11 +1,11 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/client.js';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
+import { type EmbeddedDatabase, removeEmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { createJobQueue } from '../src/jobs/queue.js';
 import { withDatabase } from './db-url.js';
@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
   const log = pino({ level: 'warn' });
   const external = process.env.TEST_DATABASE_URL;
   // Each run has its own cluster (initdb takes about a second), so parallel runs never share one.
-  const dataDir = path.resolve(here, `../../../.tmp/test-data-${process.pid}`);
+  const tmp = path.resolve(here, '../../../.tmp');
+  const dataDir = path.join(tmp, `test-data-${process.pid}`);
+  if (!external) await removeDeadRuns(tmp);
   const embedded: EmbeddedDatabase | undefined = external
     ? undefined
     : await startEmbeddedDatabase(dataDir, log);
@@ -64,9 +66,28 @@ export default async function setup(project: TestProject) {
     await admin.query(`drop database if exists "${templateDb}" with (force)`).catch(() => {});
     await admin.end();
     await embedded?.stop();
-    if (embedded) await rm(dataDir, { recursive: true, force: true });
+    if (embedded) {
+      await removeEmbeddedDatabase(dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+    }
   };
 }
+
+/**
+ * The clusters of runs that were killed before their teardown: a PostgreSQL still running
+ * there is stopped, and a cluster kept outside the checkout (run as root in a folder the
+ * postgres user cannot enter) is removed with its DATA_DIR.
+ */
+const removeDeadRuns = async (tmp: string) => {
+  const names = await readdir(tmp).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^test-data-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    const dir = path.join(tmp, name);
+    await removeEmbeddedDatabase(dir).catch(() => {});
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+};
 
 const isAlive = (pid: number) => {
   try {

@@ -40,7 +40,7 @@ export const jobDbOf = (tx: DbOrTx): PgBoss.Db => ({
  */
 export const createJobQueue = (opts: {
   connectionString: string;
-  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  log: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   /** Workers poll this often; tests shorten it. */
   pollingIntervalSeconds?: number;
   /** False for processes that only enqueue (the admin CLI). */
@@ -52,9 +52,18 @@ export const createJobQueue = (opts: {
     max: 4,
     application_name: 'parley-jobs',
   });
-  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   const definitions = new Map<string, Definition>();
   let started = false;
+  /** Set by `stop`: from then on a connection cut by the database's shutdown is expected, not an error. */
+  let stopping = false;
+  boss.on('error', (err) => {
+    // 57P01 admin_shutdown: PostgreSQL is stopping and ends its connections (our own shutdown).
+    if (stopping && (err as { code?: string }).code === '57P01') {
+      opts.log.debug({ err }, 'job queue connection ended by the database shutdown');
+      return;
+    }
+    opts.log.error({ err }, 'job queue error');
+  });
 
   const define = <T>(
     name: string,
@@ -121,6 +130,7 @@ export const createJobQueue = (opts: {
   };
 
   const stop = async () => {
+    stopping = true;
     if (!started) return;
     started = false;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
