@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { TrustProxy } from './config.js';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -29,6 +30,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify wants it. A hop count becomes a function: Fastify 5 takes a bare number as
+ * "trust nobody", while proxy-addr asks the function about the socket's peer (i = 0), then each
+ * X-Forwarded-For entry from the right, so `i < hops` believes exactly the nearest `hops` proxies and
+ * the right-most address they did not write is the client.
+ */
+const fastifyTrustProxy = (trust: TrustProxy) => {
+  if (trust === false) return false;
+  if ('hops' in trust) {
+    const { hops } = trust;
+    return (_address: string, i: number) => i < hops;
+  }
+  return trust.addresses;
+};
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /**
@@ -45,7 +61,7 @@ export const buildApp = async (
       | undefined,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: rt.config.trustProxy,
+    trustProxy: fastifyTrustProxy(rt.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
