@@ -19,6 +19,8 @@ import { fileRoutes } from './modules/storage/storage.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { Runtime } from './runtime.js';
 
@@ -74,16 +76,7 @@ export const buildApp = async (
     for (const method of methods)
       registered.push({ method, url: r.url, access: r.config?.access ?? 'private' });
   });
-  // Start, stop and copy take no body (D3), yet many clients send `Content-Type: application/json`
-  // with an empty one: that is no body, not malformed JSON. Anything else goes to Fastify's own
-  // parser, with its protection against prototype poisoning.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    jsonParser(req, text, done);
-  });
+  registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
@@ -91,21 +84,30 @@ export const buildApp = async (
   });
 
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Parley API',
-        version: '1.0.0',
-        description: 'The API the Parley console calls (base /api).',
+  await registerSecurityHeaders(app, rt.config);
+  // The API's own documentation, off in production unless API_DOCS turns it on (docs/configuration.md).
+  if (rt.config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Parley API',
+          version: '1.0.0',
+          description: 'The API the Parley console calls (base /api).',
+        },
+        servers: [{ url: '/' }],
+        components: {
+          securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+        },
       },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+      transform: jsonSchemaTransform,
+    });
+    // Swagger UI's page has inline scripts: it sends its own policy with their hashes, framed by nobody.
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
+  }
 
   registerErrorHandler(app);
   await app.register(authPlugin, { db: rt.db, verify: rt.verify, appCheckToken: rt.config.appCheckToken });

@@ -28,6 +28,8 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Swagger UI and the OpenAPI document at /api/docs; default: on except when NODE_ENV=production. */
+  API_DOCS: bool.optional(),
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -179,6 +181,7 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
     port: env.PORT,
     host: env.HOST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY) as TrustProxy,
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     dataDir,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
