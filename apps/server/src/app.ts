@@ -24,7 +24,13 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { Runtime } from './runtime.js';
 
-export type RegisteredRoute = { method: string; url: string; access: string };
+/** A route as registered, with its request schemas (zod), for the generic access and fuzz tests. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: string;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +80,12 @@ export const buildApp = async (
     if (r.url.startsWith('/api/docs')) r.config = { ...r.config, access: 'public' };
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods)
-      registered.push({ method, url: r.url, access: r.config?.access ?? 'private' });
+      registered.push({
+        method,
+        url: r.url,
+        access: r.config?.access ?? 'private',
+        schema: { params: r.schema?.params, querystring: r.schema?.querystring, body: r.schema?.body },
+      });
   });
   registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
