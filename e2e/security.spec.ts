@@ -98,3 +98,12 @@ test('the console and the survey page run under the Content-Security-Policy with
   await expect.poll(() => violations.length).toBeGreaterThan(0);
   expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
 });
+
+test('the API documentation runs under its own policy without a violation', async ({ page }) => {
+  const violations = await watchViolations(page);
+  const docs = await page.goto('/api/docs');
+  expect(docs?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByText('Parley API', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(/owner\/me\/small/).first()).toBeVisible();
+  expect(violations, violations.join('\n')).toEqual([]);
+});

@@ -112,11 +112,18 @@ export const buildApp = async (
       },
       transform: jsonSchemaTransform,
     });
-    // Swagger UI's page has inline scripts: it sends its own policy with their hashes, framed by nobody.
+    // Swagger UI's page has inline scripts: it sends its own policy with their hashes, framed by nobody,
+    // with inline styles (its bundle writes a <style> element; with hashes listed a browser would ignore
+    // 'unsafe-inline', so they go) and without upgrade-insecure-requests, which would send its assets to
+    // https on a plain-HTTP server.
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       staticCSP: true,
-      transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+      transformStaticCSP: (header) =>
+        header
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+          .replace(/\s*upgrade-insecure-requests;?/, ''),
     });
   }
 

@@ -108,6 +108,8 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger');
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Over plain HTTP the upgrade would send its scripts to https and leave the page blank.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });

@@ -81,9 +81,12 @@ export const registerInputGuard = (app: FastifyInstance) => {
     if (findUnstorableText(req.params) !== undefined) {
       throw new AppError('not-found', 'The record does not exist.');
     }
+    // A route without a body schema reads no body of the client's (sign-out answers 204 whatever it is
+    // sent, D5), so only declared bodies are checked; a query is checked always.
+    const body = req.routeOptions.schema?.body ? req.body : undefined;
     for (const [where, value] of [
       ['query', req.query],
-      ['body', req.body],
+      ['body', body],
     ] as const) {
       const found = findUnstorableText(value);
       if (!found) continue;
