@@ -53,6 +53,10 @@ test('the console and the survey page run under the Content-Security-Policy with
   const policy = login?.headers()['content-security-policy'] ?? '';
   expect(policy).toContain("script-src 'self'");
   expect(policy).toContain("frame-ancestors 'none'");
+  // The built page has no inline script for the policy to allow (Vite emits module files only).
+  const html = await (await page.request.get('/login')).text();
+  expect(html).toMatch(/<script[^>]*\bsrc=/);
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   await signIn(page, owner);
   await expect(page.getByRole('link', { name: 'Campaigns' })).toBeVisible();
 
