@@ -124,6 +124,8 @@ export default async function globalSetup() {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production turns the API docs off; the browser tests check that they load (under their own CSP).
+    API_DOCS: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { TrustProxy } from './config.js';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
@@ -18,16 +19,39 @@ import { fileRoutes } from './modules/storage/storage.routes.js';
 import { ticketRoutes } from './modules/tickets/tickets.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { Runtime } from './runtime.js';
 
-export type RegisteredRoute = { method: string; url: string; access: string };
+/** A route as registered, with its request schemas (zod), for the generic access and fuzz tests. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: string;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
   }
 }
+
+/**
+ * TRUST_PROXY as Fastify wants it. A hop count becomes a function: Fastify 5 takes a bare number as
+ * "trust nobody", while proxy-addr asks the function about the socket's peer (i = 0), then each
+ * X-Forwarded-For entry from the right, so `i < hops` believes exactly the nearest `hops` proxies and
+ * the right-most address they did not write is the client.
+ */
+const fastifyTrustProxy = (trust: TrustProxy) => {
+  if (trust === false) return false;
+  if ('hops' in trust) {
+    const { hops } = trust;
+    return (_address: string, i: number) => i < hops;
+  }
+  return trust.addresses;
+};
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -45,7 +69,7 @@ export const buildApp = async (
       | undefined,
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: rt.config.trustProxy,
+    trustProxy: fastifyTrustProxy(rt.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -56,18 +80,14 @@ export const buildApp = async (
     if (r.url.startsWith('/api/docs')) r.config = { ...r.config, access: 'public' };
     const methods = Array.isArray(r.method) ? r.method : [r.method];
     for (const method of methods)
-      registered.push({ method, url: r.url, access: r.config?.access ?? 'private' });
+      registered.push({
+        method,
+        url: r.url,
+        access: r.config?.access ?? 'private',
+        schema: { params: r.schema?.params, querystring: r.schema?.querystring, body: r.schema?.body },
+      });
   });
-  // Start, stop and copy take no body (D3), yet many clients send `Content-Type: application/json`
-  // with an empty one: that is no body, not malformed JSON. Anything else goes to Fastify's own
-  // parser, with its protection against prototype poisoning.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    jsonParser(req, text, done);
-  });
+  registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
@@ -75,21 +95,37 @@ export const buildApp = async (
   });
 
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Parley API',
-        version: '1.0.0',
-        description: 'The API the Parley console calls (base /api).',
+  await registerSecurityHeaders(app, rt.config);
+  // The API's own documentation, off in production unless API_DOCS turns it on (docs/configuration.md).
+  if (rt.config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Parley API',
+          version: '1.0.0',
+          description: 'The API the Parley console calls (base /api).',
+        },
+        servers: [{ url: '/' }],
+        components: {
+          securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+        },
       },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+      transform: jsonSchemaTransform,
+    });
+    // Swagger UI's page has inline scripts: it sends its own policy with their hashes, framed by nobody,
+    // with inline styles (its bundle writes a <style> element; with hashes listed a browser would ignore
+    // 'unsafe-inline', so they go) and without upgrade-insecure-requests, which would send its assets to
+    // https on a plain-HTTP server.
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+          .replace(/\s*upgrade-insecure-requests;?/, ''),
+    });
+  }
 
   registerErrorHandler(app);
   await app.register(authPlugin, { db: rt.db, verify: rt.verify, appCheckToken: rt.config.appCheckToken });

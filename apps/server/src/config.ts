@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,9 +22,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Behind a load balancer: trust X-Forwarded-For for the client address (rate limits). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Behind a load balancer: which proxies' X-Forwarded-For to believe for the client address (rate
+   * limits). A hop count or a list of proxy addresses/CIDRs; never "all" (docs/product-decisions.md).
+   */
+  TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Swagger UI and the OpenAPI document at /api/docs; default: on except when NODE_ENV=production. */
+  API_DOCS: bool.optional(),
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -68,6 +74,48 @@ const envSchema = z.object({
   /** Where the bucket is publicly readable (a CDN, …); otherwise the server serves files at /files/. */
   S3_PUBLIC_URL: optionalUrl,
 });
+
+/** Proxy-addr's names for address ranges (Fastify's `trustProxy` accepts them in a list). */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) => {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Whom to believe about the client address: nobody (`false`), the nearest `hops` proxies, or the
+ * proxies at these addresses. Fastify then takes the right-most address no trusted proxy wrote.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const trustProxyHelp =
+  'give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1); ' +
+  '"true" would believe whatever address a client writes into X-Forwarded-For';
+
+/** TRUST_PROXY as text into a TrustProxy, or an error message for the boot error. */
+const parseTrustProxy = (raw: string | undefined): TrustProxy | string => {
+  const v = raw?.trim().toLowerCase() ?? '';
+  if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') return `"${raw?.trim()}" is no longer accepted: ${trustProxyHelp}`;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? { hops } : 'a hop count must be between 0 and 10';
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length) return `not an address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')}; ${trustProxyHelp}`;
+  return { addresses: entries };
+};
+
+const checkTrustProxy = (env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
+  const parsed = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: parsed });
+};
 
 const s3Keys = [
   'S3_ENDPOINT',
@@ -132,7 +180,8 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) as TrustProxy,
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     dataDir,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
@@ -169,7 +218,7 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.superRefine(checkS3).safeParse(env);
+  const parsed = envSchema.superRefine(checkS3).superRefine(checkTrustProxy).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/*
+ * In a browser zod must not compile parsers with `new Function`: its one probe of whether it may is
+ * blocked by the console's Content-Security-Policy (no 'unsafe-eval') and reported as a violation,
+ * though zod then falls back quietly. Set here, before any schema of the contract is built (every
+ * module of the contract imports this one first); the server keeps the faster compiled parsers.
+ */
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Every entity id is a UUID string carried as `_id` (D3). */
 export const idSchema = z.uuid({ message: 'must be a UUID' });
 export const isoDateSchema = z.string().describe('ISO-8601 date-time');

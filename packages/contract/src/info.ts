@@ -14,6 +14,12 @@ export const infoItemSchema = z.object({
 });
 export type InfoItem = z.infer<typeof infoItemSchema>;
 
+/**
+ * Plausible's manual script, loaded when no ANALYTICS_SCRIPT_URL is configured; the server allows its
+ * origin in the Content-Security-Policy, the console loads it.
+ */
+export const defaultPlausibleScriptUrl = 'https://plausible.io/js/script.manual.js';
+
 /** Public configuration the console needs before sign-in (support link, analytics, tracing). */
 export const publicConfigSchema = z.object({
   supportUrl: z.string().nullable(),

@@ -6,6 +6,8 @@ import type { IdentityErrorCode } from '@parley/contract';
  */
 const statusByCode = {
   validation: 400,
+  /** A body in a media type or charset the API does not take (JSON must be UTF-8). */
+  'validation/media-type': 415,
   'auth/missing-token': 401,
   'auth/invalid-token': 401,
   'auth/id-token-expired': 401,

@@ -9,10 +9,29 @@ const contextName: Record<string, string> = {
   headers: 'header',
 };
 
+/** PostgreSQL's SQLSTATE: five characters, digits and capitals (`23505`, `22P02`). */
+const sqlState = /^[0-9A-Z]{5}$/;
+
+/**
+ * The SQLSTATE of a database error, wherever it sits: Drizzle wraps the driver's error
+ * (DrizzleQueryError) and keeps the code on `cause`, pg-boss or our own code may wrap it again.
+ * Walks the cause chain (bounded, in case of a cycle) and takes the first SQLSTATE-shaped code.
+ */
+export const postgresCode = (err: unknown): string | undefined => {
+  let current: unknown = err;
+  for (let depth = 0; depth < 10 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && sqlState.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
 /**
  * One error handler (style.md §4): our AppError with its status; zod validation errors
  * as 400 `validation` naming the field; PostgreSQL's unique violations as 409; a malformed
- * value PostgreSQL rejects (e.g. a bad UUID) as 404; everything else a masked 500,
+ * value PostgreSQL rejects (e.g. a bad UUID) as 404; a date it cannot store as 400 (the code read
+ * from the driver's error under Drizzle's wrapper); everything else a masked 500,
  * logged with the request id.
  */
 export const registerErrorHandler = (app: FastifyInstance) => {
@@ -38,7 +57,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         : 'The request is not valid.';
       return reply.code(400).send({ code: 'validation', message, field: field || where });
     }
-    const pgCode = (err as { code?: string }).code;
+    const pgCode = postgresCode(err);
     if (pgCode === '23505') {
       return reply
         .code(409)
@@ -54,7 +73,12 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.code(err.statusCode).send({
-        code: err.statusCode === 413 ? 'validation/too-large' : 'validation',
+        code:
+          err.statusCode === 413
+            ? 'validation/too-large'
+            : err.statusCode === 415
+              ? 'validation/media-type'
+              : 'validation',
         message: err.message,
       });
     }

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@parley/contract';
+import { defaultPlausibleScriptUrl, type PublicConfig } from '@parley/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
@@ -17,8 +17,7 @@ const noop: Tracker = { pageView: () => undefined };
 let tracker: Tracker = noop;
 let initialized = false;
 
-// Plausible's manual script: the console reports page views itself on every route change.
-const defaultPlausibleScript = 'https://plausible.io/js/script.manual.js';
+// Plausible's manual script (the default): the console reports page views itself on every route change.
 
 const plausible = (domain: string, scriptUrl: string | null): Tracker => {
   // The queue stub records calls made before the script has loaded (Plausible's documented snippet).
@@ -33,7 +32,7 @@ const plausible = (domain: string, scriptUrl: string | null): Tracker => {
   const script = document.createElement('script');
   script.defer = true;
   script.dataset.domain = domain;
-  script.src = scriptUrl ?? defaultPlausibleScript;
+  script.src = scriptUrl ?? defaultPlausibleScriptUrl;
   document.head.appendChild(script);
   return {
     pageView: (path) => window.plausible?.('pageview', { u: `${window.location.origin}${path}` }),

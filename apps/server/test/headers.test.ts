@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.js';
+
+/** Security headers per kind of path (docs/product-decisions.md), on a console build of our own. */
+let webDist: string;
+const apps: TestContext[] = [];
+const start = async (env: Record<string, string> = {}) => {
+  const ctx = await createTestApp({ WEB_DIST: webDist, ...env });
+  apps.push(ctx);
+  return ctx;
+};
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'parley-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+  );
+  await writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
+});
+afterAll(async () => {
+  for (const ctx of apps) await ctx.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const directives = (header: unknown) =>
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name, values]),
+  ) as Record<string, string[]>;
+
+describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await start();
+  });
+
+  it('the console page: a CSP without inline scripts, no framing, no sniffing, no HSTS', async () => {
+    for (const url of ['/', '/login', '/connect/campaigns', `/p/c/${randomUUID()}`, '/assets/app.js']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['default-src'], url).toEqual(["'self'"]);
+      expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(csp['script-src-attr'], url).toEqual(["'none'"]);
+      expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
+      expect(csp['object-src'], url).toEqual(["'none'"]);
+      expect(csp['connect-src'], url).toEqual(["'self'"]);
+      // Campaign images are external http(s) links (D25); Mantine needs inline styles.
+      expect(csp['img-src'], url).toEqual(expect.arrayContaining(["'self'", 'https:', 'http:', 'blob:']));
+      expect(csp['style-src'], url).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('pages whose path holds a token send no Referer at all', async () => {
+    const token = 'a'.repeat(43);
+    for (const url of [
+      `/p/t/${token}`,
+      `/p/i/${token}`,
+      `/p/results/${token}`,
+      `/reset-password?token=${token}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+    // A path that merely starts alike is not a token page.
+    const other = await ctx.app.inject({ method: 'GET', url: '/reset-password-help' });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('API answers, errors included, carry the headers too', async () => {
+    for (const [url, status] of [
+      ['/api/config', 200],
+      ['/api/owner/me/small', 401],
+      ['/api/does-not-exist', 404],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    const token = await ctx.app.inject({ method: 'GET', url: `/api/public/ticket/${'b'.repeat(43)}` });
+    expect(token.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('does not believe X-Forwarded-Proto from a client when no proxy is trusted', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('serves the API docs outside production, under their own policy that no one may frame', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('swagger');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Over plain HTTP the upgrade would send its scripts to https and leave the page blank.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('over HTTPS', () => {
+  it('PUBLIC_URL https: HSTS on every answer; the configured analytics and Sentry hosts are allowed', async () => {
+    const ctx = await start({
+      PUBLIC_URL: 'https://parley.example',
+      NODE_ENV: 'production',
+      ANALYTICS_PROVIDER: 'plausible',
+      ANALYTICS_DOMAIN: 'parley.example',
+      ANALYTICS_SCRIPT_URL: 'https://stats.example.org/js/script.manual.js',
+      SENTRY_DSN: 'https://abc123@o42.ingest.sentry.example/7',
+    });
+    for (const url of ['/', '/api/config', '/p/t/x']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+    const csp = directives(
+      (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'https://stats.example.org']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://stats.example.org',
+      'https://o42.ingest.sentry.example',
+    ]);
+    // Production without API_DOCS: no Swagger UI, no OpenAPI document.
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('behind a trusted proxy, X-Forwarded-Proto https turns HSTS on; API_DOCS=true keeps the docs in production', async () => {
+    const ctx = await start({ TRUST_PROXY: '10.0.0.0/8', NODE_ENV: 'production', API_DOCS: 'true' });
+    const viaProxy = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      remoteAddress: '10.0.0.3',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000');
+    const direct = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      remoteAddress: '203.0.113.3',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('the default Plausible script is allowed when analytics names no script URL', async () => {
+    const ctx = await start({ ANALYTICS_PROVIDER: 'plausible', ANALYTICS_DOMAIN: 'parley.example' });
+    const csp = directives(
+      (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'https://plausible.io']);
+  });
+});
