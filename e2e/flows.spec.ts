@@ -154,6 +154,7 @@ test('reordering questions keeps path rules: forward ones stay, a draft asks bef
 });
 
 test('in a draft, confirming the question drops exactly the named rule', async ({ page, owner }) => {
+  test.slow();
   await page.goto('/login');
   await signIn(page, owner);
   await createCampaign(page, 'Short ride survey');
