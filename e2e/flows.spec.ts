@@ -185,6 +185,8 @@ const answerOnce = async (browser: Browser, link: string, email: string) => {
   await survey.goto(link);
   await survey.getByRole('textbox', { name: /^Email address/ }).fill(email);
   await survey.getByRole('button', { name: 'Start the survey' }).click();
+  // The email step's fields are gone only once the question shows.
+  await expect(survey.getByRole('heading', { name: 'How was it?' })).toBeVisible();
   await survey.getByRole('textbox').fill('Fine.');
   await survey.getByRole('button', { name: 'Send answers' }).click();
   await expect(survey.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
