@@ -76,7 +76,8 @@ export const ChangeEndConditionModal = ({
   const busy = update.isPending || start.isPending;
 
   return (
-    <Modal opened onClose={onClose} title={t(`campaigns.actions.${action}Title`)}>
+    // As wide as the New-campaign dialog, so the end-condition choice fits on one line.
+    <Modal opened onClose={onClose} title={t(`campaigns.actions.${action}Title`)} size="lg">
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Alert

@@ -166,7 +166,7 @@ describe('campaign lifecycle', () => {
   });
 });
 
-describe('restart with the end condition met', () => {
+describe('(re)start with the end condition met', () => {
   const ended = () =>
     makeCampaign({
       state: 'ended',
@@ -219,6 +219,37 @@ describe('restart with the end condition met', () => {
     });
     expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart the campaign?' })).toBeNull());
+  });
+
+  it('a draft whose end date has passed starts once the owner chooses "only when stopped"', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const state = serveCampaign(
+      backend,
+      makeCampaign({ questionCount: 3, endCondition: { type: 'date', endsAt: '2025-03-01T18:30:00.000Z' } }),
+    );
+    backend.server.on('PUT', `/api/campaign/${campaignId}`, ({ body }) => {
+      const { updatedAt: _read, ...input } = body as Record<string, unknown>;
+      state.campaign = { ...state.campaign, ...input, updatedAt: '2025-03-03T10:00:00.000Z' };
+      return { body: state.campaign };
+    });
+    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+      state.campaign = { ...state.campaign, state: 'running', hasStarted: true };
+      return { body: state.campaign };
+    });
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
+    expect(within(dialog).getByText(/^The end date \(.+\) has passed/)).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Only when stopped' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save and start' }));
+
+    expect(await screen.findByText('The campaign is running.')).toBeVisible();
+    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+      endCondition: { type: 'never' },
+    });
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
   });
 
   it('offers "only when stopped" too, and Cancel changes nothing', async () => {
