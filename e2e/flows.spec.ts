@@ -44,6 +44,16 @@ const startCampaign = async (page: Page) => {
   await expect(page.getByText('Running', { exact: true }).first()).toBeVisible();
 };
 
+/**
+ * Reloads a campaign page and waits for its heading: on a busy two-core machine the lazily loaded
+ * page can take longer than one expect's timeout to show again.
+ */
+const reloadCampaign = async (page: Page) => {
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { selected: true })).toBeVisible({ timeout: 30_000 });
+};
+
 /** The question texts as the list numbers them. */
 const questionOrder = (page: Page) =>
   page
@@ -127,7 +137,7 @@ test('reordering questions keeps path rules: forward ones stay, a draft asks bef
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   await expect(questionOrder(page).first()).toHaveText('1. How often do you ride?');
-  await page.reload();
+  await reloadCampaign(page);
   await expect(page.getByText('“Never” → question 2')).toBeVisible();
 
   // Running: the same move is refused with the reason, and nothing changes on the server.
@@ -138,7 +148,7 @@ test('reordering questions keeps path rules: forward ones stay, a draft asks bef
   await expect(refusal).toContainText('path rules cannot change once the campaign has started');
   await expect(refusal).toContainText('“Never” in “How often do you ride?” → “Why not?”');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.reload();
+  await reloadCampaign(page);
   await expect(questionOrder(page).first()).toHaveText('1. How often do you ride?');
   await expect(page.getByText('“Never” → question 2')).toBeVisible();
 
@@ -173,7 +183,7 @@ test('in a draft, confirming the question drops exactly the named rule', async (
   await ask.getByRole('button', { name: 'Move and remove' }).click();
   await expect(ask).toBeHidden();
   await expect(questionOrder(page)).toHaveText(['1. Why not?', '2. Do you ride?']);
-  await page.reload();
+  await reloadCampaign(page);
   await expect(page.getByText('“Never” → question')).toHaveCount(0);
   await expect(page.getByText('“Yes” →')).toBeVisible();
 });
@@ -208,7 +218,7 @@ test('restarting a campaign whose target is reached says why and raises the targ
   const link = await page.getByRole('textbox', { name: 'Survey link' }).inputValue();
   await answerOnce(browser, link, 'first@e2e.parley.test');
 
-  await page.reload();
+  await reloadCampaign(page);
   await expect(page.getByText('Ended', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Restart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Restart the campaign?' });
@@ -228,10 +238,10 @@ test('restarting a campaign whose target is reached says why and raises the targ
   await expect(page.getByText('The action failed')).toHaveCount(0);
 
   // The new target holds on the server: the next answer is taken, and then the campaign ends again.
-  await page.reload();
+  await reloadCampaign(page);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('textbox', { name: /^Participation target/ })).toHaveValue('2');
   await answerOnce(browser, link, 'second@e2e.parley.test');
-  await page.reload();
+  await reloadCampaign(page);
   await expect(page.getByText('Ended', { exact: true }).first()).toBeVisible();
 });
