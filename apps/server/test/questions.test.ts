@@ -629,6 +629,89 @@ describe('order', () => {
     );
   });
 
+  /**
+   * The reported case: Q1 (single choice) sends "Never" to Q4. A reorder keeps every rule that
+   * still jumps forward; in a draft one that would jump backward goes (the console asks first);
+   * in a running campaign such a reorder is refused and nothing changes.
+   */
+  const withNeverToQ4 = async (s: Session) => {
+    const c = await createCampaign(s);
+    const q1 = await addQuestion(s, c._id, choice('Q1', ['Always', 'Never']));
+    const q2 = await addQuestion(s, c._id, choice('Q2', ['A', 'B']));
+    const q3 = await addQuestion(s, c._id, choice('Q3', ['A', 'B']));
+    const q4 = await addQuestion(s, c._id, choice('Q4', ['A', 'B']));
+    const never = q1.options[1]?._id as string;
+    const set = await update(s, q1, { pathRules: [{ optionId: never, nextQuestionId: q4._id }] });
+    expect(set.statusCode, set.body).toBe(200);
+    return { c, q1, q2, q3, q4, rule: { optionId: never, nextQuestionId: q4._id } };
+  };
+  const reorder = (s: Session, campaignId: string, sequence: Question[]) =>
+    s.call({
+      method: 'PATCH',
+      url: `/api/campaign/${campaignId}/question/order`,
+      payload: { questions: sequence.map((q, order) => ({ _id: q._id, order })) },
+    });
+  const ruleOf = (qs: Question[], text: string) => qs.find((q) => q.text === text)?.pathRules;
+
+  it('keeps every path rule that still jumps forward, in a draft and in a running campaign', async () => {
+    const s = await ownerSession(ctx);
+    for (const running of [false, true]) {
+      const { c, q1, q2, q3, q4, rule } = await withNeverToQ4(s);
+      if (running) await post(s, `/api/campaign/${c._id}/start`);
+      // Q4 moves up to second place and Q3 to the end: Q4 still comes after Q1.
+      const moved = await reorder(s, c._id, [q1, q4, q2, q3]);
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(texts(moved.json().documents)).toEqual(['Q1', 'Q4', 'Q2', 'Q3']);
+      expect(ruleOf(moved.json().documents, 'Q1')).toEqual([rule]);
+      // Q1 moves down, still before Q4.
+      const again = await reorder(s, c._id, [q2, q1, q3, q4]);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(ruleOf(again.json().documents, 'Q1')).toEqual([rule]);
+      expect(ruleOf(await listQuestions(s, c._id), 'Q1')).toEqual([rule]);
+    }
+  });
+
+  it('in a draft, drops only the rules the new order turns backward', async () => {
+    const s = await ownerSession(ctx);
+    const { c, q1, q2, q3, q4 } = await withNeverToQ4(s);
+    const q1now = (await listQuestions(s, c._id))[0] as Question;
+    const ended = await update(s, q1now, {
+      pathRules: [...q1now.pathRules, { optionId: q1.options[0]?._id, nextQuestionId: null }],
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const moved = await reorder(s, c._id, [q4, q1, q2, q3]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    // "Never → Q4" would now jump backward and goes; "Always → end" holds in any order.
+    expect(ruleOf(moved.json().documents, 'Q1')).toEqual([
+      { optionId: q1.options[0]?._id, nextQuestionId: null },
+    ]);
+    // Moving back does not bring a dropped rule back: that is why the console asks first.
+    const back = await reorder(s, c._id, [q1, q2, q3, q4]);
+    expect(ruleOf(back.json().documents, 'Q1')).toEqual([
+      { optionId: q1.options[0]?._id, nextQuestionId: null },
+    ]);
+  });
+
+  it('in a running campaign, refuses an order that would turn a rule backward (409), changing nothing', async () => {
+    const s = await ownerSession(ctx);
+    const { c, q1, q2, q3, q4, rule } = await withNeverToQ4(s);
+    await post(s, `/api/campaign/${c._id}/start`);
+    const before = await listQuestions(s, c._id);
+    const campaignBefore = await getCampaign(s, c._id);
+    clock.advance(1000);
+
+    const refused = await reorder(s, c._id, [q4, q1, q2, q3]);
+    expectError(refused, 409, 'campaign/path-rules-fixed', 'questions');
+    // The reason names the rule by the positions it would have.
+    expect(refused.json().message).toContain('question 2 → question 1');
+    // Q4 moved to just Q1's place is as backward as before it.
+    expectError(await reorder(s, c._id, [q2, q4, q1, q3]), 409, 'campaign/path-rules-fixed');
+
+    expect(await listQuestions(s, c._id)).toEqual(before);
+    expect(ruleOf(before, 'Q1')).toEqual([rule]);
+    expect((await getCampaign(s, c._id)).updatedAt).toBe(campaignBefore.updatedAt);
+  });
+
   it("reorders a question's options", async () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);

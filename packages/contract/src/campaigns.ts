@@ -36,6 +36,22 @@ export const endConditionSchema = z.discriminatedUnion('type', [
 ]);
 export type EndCondition = z.infer<typeof endConditionSchema>;
 
+/**
+ * Which part of the end condition is met (D11), or null: its end date has passed, or its
+ * participation target is reached. A campaign in that state cannot (re)start (409
+ * `campaign/end-condition-met`); the server refuses by this and the console says so beforehand.
+ */
+export type MetEndCondition = 'date' | 'participationTarget';
+export const endConditionMet = (
+  c: { endCondition: EndCondition; ticketCount: number },
+  now: Date,
+): MetEndCondition | null => {
+  const e = c.endCondition;
+  if (e.type === 'date' && Date.parse(e.endsAt) <= now.getTime()) return 'date';
+  if (e.type === 'participationTarget' && c.ticketCount >= e.target) return 'participationTarget';
+  return null;
+};
+
 export const campaignTitleLimits = { min: 2, max: 200 } as const;
 
 /** Fields an owner edits (D11). `PUT` takes the whole body; read-only and unknown keys are ignored (D3). */

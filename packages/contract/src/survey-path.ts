@@ -1,4 +1,5 @@
 import type { PublicQuestion } from './participation.js';
+import type { PathRule } from './questions.js';
 
 /**
  * The question after `index` when `optionId` was chosen (D13): a SingleChoice path rule jumps
@@ -21,4 +22,28 @@ export const nextQuestionIndex = (
     }
   }
   return index + 1 < questions.length ? index + 1 : null;
+};
+
+/** A path rule with the question it belongs to. */
+export type PlacedPathRule = PathRule & { questionId: string };
+
+/**
+ * The path rules that would no longer jump forward if the questions came in `sequence` order
+ * (D13: a rule only ever jumps ahead, as `nextQuestionIndex` walks it). Rules that end the survey
+ * hold in any order; a rule whose target is not in `sequence` is not the order's doing and is not
+ * listed. The server refuses or prunes by this list, and the console asks with the same one.
+ */
+export const pathRulesBrokenByOrder = (
+  sequence: readonly { _id: string; pathRules: readonly PathRule[] }[],
+): PlacedPathRule[] => {
+  const position = new Map(sequence.map((q, i) => [q._id, i]));
+  return sequence.flatMap((q, index) =>
+    q.pathRules
+      .filter((r) => {
+        if (r.nextQuestionId === null) return false;
+        const target = position.get(r.nextQuestionId);
+        return target !== undefined && target <= index;
+      })
+      .map((r) => ({ questionId: q._id, optionId: r.optionId, nextQuestionId: r.nextQuestionId })),
+  );
 };

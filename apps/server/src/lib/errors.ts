@@ -34,6 +34,8 @@ const statusByCode = {
   'campaign/too-few-questions': 409,
   'campaign/draft-only': 409,
   'campaign/type-fixed': 409,
+  // A reorder of a started campaign that would turn a path rule backward (rules are draft-only).
+  'campaign/path-rules-fixed': 409,
   'campaign/archived': 409,
   'campaign/not-running': 409,
   'file/invalid': 400,

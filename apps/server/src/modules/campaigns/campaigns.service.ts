@@ -4,6 +4,7 @@ import {
   type CampaignState,
   campaignTitleLimits,
   type EndCondition,
+  endConditionMet,
   imageUpload,
   type Language,
   type RouteBody,
@@ -83,8 +84,7 @@ export const assertFresh = (current: Date, sent: string | undefined) => {
 };
 
 export const isEndConditionMet = (c: { endCondition: EndCondition; ticketCount: number }, now: Date) =>
-  (c.endCondition.type === 'date' && Date.parse(c.endCondition.endsAt) <= now.getTime()) ||
-  (c.endCondition.type === 'participationTarget' && c.ticketCount >= c.endCondition.target);
+  endConditionMet(c, now) !== null;
 
 const sameEndCondition = (a: EndCondition, b: EndCondition) => {
   if (a.type === 'date' && b.type === 'date') return Date.parse(a.endsAt) === Date.parse(b.endsAt);

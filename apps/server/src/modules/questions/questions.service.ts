@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { api, PathRule, RouteBody } from '@parley/contract';
+import { type api, type PathRule, pathRulesBrokenByOrder, type RouteBody } from '@parley/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -316,7 +316,12 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       });
     },
 
-    /** Reorders all questions; path rules that would now jump backward are dropped. */
+    /**
+     * Reorders all questions. Path rules that still jump forward are kept. In a draft, rules the
+     * new order would turn backward are dropped (the console names them and asks first); outside
+     * a draft such an order is refused with nothing changed, since the rules could never be set
+     * again there (docs/product-decisions.md).
+     */
     order: async (manufacturerId: string, campaignId: string, items: OrderItem[]) => {
       const now = clock.now();
       return db.transaction(async (tx) => {
@@ -327,12 +332,22 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
           items,
           all.map((q) => q.id),
         );
-        await arrange(
-          tx,
-          c,
-          ids.map((qid) => findIn(all, qid)),
-          now,
-        );
+        const sequence = ids.map((qid) => findIn(all, qid));
+        if (c.state !== 'draft') {
+          const broken = pathRulesBrokenByOrder(sequence.map((q) => ({ _id: q.id, pathRules: q.pathRules })));
+          if (broken.length > 0) {
+            const at = (id: string) => ids.indexOf(id) + 1;
+            const which = broken
+              .map((r) => `question ${at(r.questionId)} → question ${at(r.nextQuestionId ?? '')}`)
+              .join(', ');
+            throw new AppError(
+              'campaign/path-rules-fixed',
+              `This order would make path rules jump backward (${which}); path rules cannot change once the campaign has started.`,
+              'questions',
+            );
+          }
+        }
+        await arrange(tx, c, sequence, now);
         const documents = await listQuestions(tx, manufacturerId, c.id);
         return { documents: documents.map((q) => toQuestion(q, q.options)) };
       });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
-import type { Campaign } from '@parley/contract';
+import { type Campaign, endConditionMet, type MetEndCondition } from '@parley/contract';
 import {
   IconAlertTriangle,
   IconArchive,
@@ -19,6 +19,7 @@ import { useArchiveCampaign } from '../api/archive-campaign';
 import { useCopyCampaign } from '../api/copy-campaign';
 import { useStartCampaign } from '../api/start-campaign';
 import { useStopCampaign } from '../api/stop-campaign';
+import { ChangeEndConditionModal } from './change-end-condition-modal';
 import { ConfirmModal } from './confirm-modal';
 
 /** D12: below this many questions the console warns before starting (the server refuses only 0). */
@@ -36,6 +37,14 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
   const archive = useArchiveCampaign();
   const copy = useCopyCampaign();
 
+  // A (re)start whose end condition is met could only fail: its dialog says why and takes a new
+  // one. Judged when the dialog opens, so saving the new condition does not swap the dialog.
+  const [met, setMet] = useState<MetEndCondition | null>(null);
+  const open = (action: Action) => {
+    const starts = (action === 'start' || action === 'restart') && campaign.questionCount > 0;
+    setMet(starts ? endConditionMet(campaign, new Date()) : null);
+    setPending(action);
+  };
   const close = () => setPending(null);
   const failed = (error: unknown) => {
     close();
@@ -98,7 +107,8 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
       text: t('campaigns.actions.copyText'),
     },
   };
-  const shown = pending ? texts[pending] : null;
+  const starting = pending === 'start' || pending === 'restart' ? pending : null;
+  const shown = pending && !(starting && met) ? texts[pending] : null;
 
   return (
     <>
@@ -107,7 +117,7 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
           {t('campaigns.actions.preview')}
         </Button>
         {state === 'draft' ? (
-          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => setPending('start')}>
+          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => open('start')}>
             {t('campaigns.actions.start')}
           </Button>
         ) : null}
@@ -115,20 +125,20 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
           <Button
             color="orange"
             leftSection={<IconPlayerStop size={16} aria-hidden />}
-            onClick={() => setPending('stop')}
+            onClick={() => open('stop')}
           >
             {t('campaigns.actions.stop')}
           </Button>
         ) : null}
         {state === 'ended' ? (
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setPending('restart')}>
+          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => open('restart')}>
             {t('campaigns.actions.restart')}
           </Button>
         ) : null}
         <Button
           variant="default"
           leftSection={<IconCopy size={16} aria-hidden />}
-          onClick={() => setPending('copy')}
+          onClick={() => open('copy')}
         >
           {t('campaigns.actions.copy')}
         </Button>
@@ -137,12 +147,23 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
             variant="default"
             color="red"
             leftSection={<IconArchive size={16} aria-hidden />}
-            onClick={() => setPending('archive')}
+            onClick={() => open('archive')}
           >
             {t('campaigns.actions.archive')}
           </Button>
         ) : null}
       </Group>
+
+      {starting && met ? (
+        <ChangeEndConditionModal
+          campaign={campaign}
+          action={starting}
+          met={met}
+          onClose={close}
+          onStarted={() => done(t('campaigns.actions.startedText'))}
+          onFailed={failed}
+        />
+      ) : null}
 
       <ConfirmModal
         opened={shown !== null}

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { campaignTitleLimits, limits } from '@parley/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languages } from '@/lib/i18n';
 import { type CampaignFormValues, type EndConditionType, targetMax } from '../lib/campaign-form-values';
@@ -22,13 +23,15 @@ export const EndConditionFields = ({ form, disabled = false }: { form: Form; dis
   const { t } = useTranslation();
   // Controlled form: the date or target field appears as soon as its type is chosen.
   const endType = form.values.endType;
+  // The settings form and the restart dialog may both be open: each label needs its own id.
+  const labelId = useId();
   return (
     <Stack gap="xs">
-      <Text fz="sm" fw={500} id="end-condition-label">
+      <Text fz="sm" fw={500} id={labelId}>
         {t('campaigns.fields.endCondition')}
       </Text>
       <SegmentedControl
-        aria-labelledby="end-condition-label"
+        aria-labelledby={labelId}
         data={endTypes.map((type) => ({ value: type, label: t(`campaigns.fields.endTypes.${type}`) }))}
         key={form.key('endType')}
         {...form.getInputProps('endType')}

@@ -19,7 +19,10 @@ export const CreateCampaignModal = ({ opened, onClose }: { opened: boolean; onCl
   const form = useForm<CampaignFormValues>({
     initialValues: emptyCampaignValues(language),
     validate: { title: validate.title, endsAt: validate.endsAt, target: validate.target },
-    validateInputOnBlur: true,
+    // Checked on submit and then as the owner types, never on blur: an error appearing on blur
+    // moves the dialog's layout under the pointer, so the click that caused the blur (Cancel,
+    // an end-condition choice) would land on nothing (docs/product-decisions.md).
+    validateInputOnChange: true,
   });
 
   const submit = form.onSubmit((values) =>

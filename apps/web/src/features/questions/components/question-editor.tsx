@@ -1,5 +1,17 @@
-import { Alert, Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Campaign, Question } from '@parley/contract';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type Campaign, type PlacedPathRule, pathRulesBrokenByOrder, type Question } from '@parley/contract';
 import { IconLock, IconPlus, IconQuestionMark } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +21,23 @@ import { useDeleteQuestion } from '../api/delete-question';
 import { useQuestions } from '../api/get-questions';
 import { useReorderQuestions } from '../api/reorder-questions';
 import { useSetOptionTags } from '../api/set-option-tags';
-import { moveItem, questionsLock } from '../lib/question-rules';
+import { describeBrokenRules, moveItem, questionsLock } from '../lib/question-rules';
 import { QuestionCard } from './question-card';
 import { QuestionFormModal } from './question-form-modal';
 import { ReorderableList } from './reorderable-list';
 import type { QuestionFormMode } from './use-question-form';
+
+/** The path rules a reorder would turn backward, one line each. */
+const BrokenRules = ({ rules }: { rules: ReturnType<typeof describeBrokenRules> }) => {
+  const { t } = useTranslation();
+  return (
+    <List size="sm">
+      {rules.map((r) => (
+        <List.Item key={r.key}>{t('questions.reorder.dropRule', r)}</List.Item>
+      ))}
+    </List>
+  );
+};
 
 type QuestionEditorProps = {
   campaign: Campaign;
@@ -39,11 +63,46 @@ export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => 
   const failed = (error: unknown) =>
     notifyError({ title: t('questions.failedTitle'), message: apiErrorMessage(error) });
 
-  const move = (from: number, to: number) =>
-    reorder.mutate(
-      { campaignId: campaign._id, ordered: moveItem(questions, from, to) },
-      { onSuccess: onChanged, onError: failed },
-    );
+  // A reorder the owner must confirm first: it would drop the path rules it turns backward.
+  const [dropping, setDropping] = useState<{ ordered: Question[]; broken: PlacedPathRule[] } | null>(null);
+
+  const send = (ordered: Question[]) =>
+    reorder.mutate({ campaignId: campaign._id, ordered }, { onSuccess: onChanged, onError: failed });
+
+  /**
+   * The same check as the server's (D13, docs/product-decisions.md): rules that still jump
+   * forward stay; one the new order would turn backward is dropped in a draft only after the
+   * owner confirms, and outside a draft the order is refused, since the rule could never be set
+   * again. Answers false when the list did not move now.
+   */
+  const move = (from: number, to: number) => {
+    const ordered = moveItem(questions, from, to);
+    const broken = pathRulesBrokenByOrder(ordered);
+    if (broken.length === 0) {
+      send(ordered);
+      return true;
+    }
+    if (campaign.state === 'draft') {
+      setDropping({ ordered, broken });
+    } else {
+      notifyError({
+        id: 'questions-order-refused',
+        title: t('questions.reorder.refusedTitle'),
+        message: (
+          <Stack gap={4}>
+            <Text size="sm">{t('questions.reorder.refusedText', { count: broken.length })}</Text>
+            <BrokenRules rules={describeBrokenRules(broken, questions)} />
+          </Stack>
+        ),
+      });
+    }
+    return false;
+  };
+
+  const confirmDrop = () => {
+    if (dropping) send(dropping.ordered);
+    setDropping(null);
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -150,6 +209,26 @@ export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => 
           }}
         />
       ) : null}
+
+      <Modal
+        opened={dropping !== null}
+        onClose={() => setDropping(null)}
+        title={t('questions.reorder.dropTitle')}
+      >
+        <Stack gap="md">
+          <Text>{t('questions.reorder.dropText', { count: dropping?.broken.length ?? 0 })}</Text>
+          <BrokenRules rules={describeBrokenRules(dropping?.broken ?? [], questions)} />
+          <Group justify="flex-end">
+            {/* Cancel first and focused: keeping the order (and the rules) is the safe choice. */}
+            <Button variant="default" onClick={() => setDropping(null)} data-autofocus>
+              {t('questions.actions.cancel')}
+            </Button>
+            <Button color="red" onClick={confirmDrop}>
+              {t('questions.reorder.dropConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('questions.delete.title')}>
         <Stack gap="md">

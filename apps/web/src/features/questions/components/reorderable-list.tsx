@@ -10,7 +10,11 @@ type ReorderableListProps<T> = {
   getKey: (item: T) => string;
   /** The item's name in button labels and announcements ("Move “Price” up"). */
   getLabel: (item: T) => string;
-  onMove: (from: number, to: number) => void;
+  /**
+   * Moves an item. Answering false means it did not move (yet), e.g. the owner is asked first or
+   * the move was refused: then nothing is announced and the focus stays where it is.
+   */
+  onMove: (from: number, to: number) => unknown;
   renderItem: (item: T, index: number) => ReactNode;
   disabled?: boolean;
   /** Accessible name of the list. */
@@ -39,7 +43,7 @@ export const ReorderableList = <T,>({
   const move = (from: number, to: number, on?: Control) => {
     const item = items[from];
     if (item === undefined || to < 0 || to >= items.length || from === to) return;
-    onMove(from, to);
+    if (onMove(from, to) === false) return;
     if (on) focusAfterMove(getKey(item), on);
     setAnnouncement(
       t('questions.reorder.moved', { item: getLabel(item), position: to + 1, total: items.length }),

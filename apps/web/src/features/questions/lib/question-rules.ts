@@ -1,6 +1,7 @@
 import {
   type Campaign,
   type PathRule,
+  type PlacedPathRule,
   type Question,
   type QuestionInput,
   type QuestionType,
@@ -152,3 +153,15 @@ export const describeRules = (q: Question, all: readonly Question[]) =>
     option: q.options.find((o) => o._id === r.optionId)?.text ?? '',
     target: r.nextQuestionId === null ? null : all.findIndex((x) => x._id === r.nextQuestionId) + 1 || null,
   }));
+
+/** Rules a reorder would turn backward, named by their question, option and target texts. */
+export const describeBrokenRules = (broken: readonly PlacedPathRule[], all: readonly Question[]) =>
+  broken.map((r) => {
+    const question = all.find((q) => q._id === r.questionId);
+    return {
+      key: `${r.questionId}:${r.optionId}`,
+      question: question?.text ?? '',
+      option: question?.options.find((o) => o._id === r.optionId)?.text ?? '',
+      target: all.find((q) => q._id === r.nextQuestionId)?.text ?? '',
+    };
+  });

@@ -166,6 +166,116 @@ describe('campaign lifecycle', () => {
   });
 });
 
+describe('(re)start with the end condition met', () => {
+  const ended = () =>
+    makeCampaign({
+      state: 'ended',
+      hasStarted: true,
+      questionCount: 1,
+      ticketCount: 1,
+      endCondition: { type: 'participationTarget', target: 1 },
+    });
+
+  it('says why before restarting, and saves a higher target and restarts in one go', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const state = serveCampaign(backend, ended(), [makeQuestion('Anything else?', [])]);
+    backend.server.on('PUT', `/api/campaign/${campaignId}`, ({ body }) => {
+      const { updatedAt: _read, ...input } = body as Record<string, unknown>;
+      state.campaign = { ...state.campaign, ...input, updatedAt: '2025-03-03T10:00:00.000Z' };
+      return { body: state.campaign };
+    });
+    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+      state.campaign = { ...state.campaign, state: 'running' };
+      return { body: state.campaign };
+    });
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Restart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart the campaign?' });
+    expect(within(dialog).getByText('The end condition is met')).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'The participation target (1) is reached with 1 answer so far, so the campaign would end again at once.',
+      ),
+    ).toBeVisible();
+    // The plain "Restart campaign" (which could only fail) is not offered.
+    expect(within(dialog).queryByRole('button', { name: 'Restart campaign' })).toBeNull();
+
+    const target = within(dialog).getByRole('textbox', { name: /^Participation target/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Save and restart' }));
+    expect(await within(dialog).findByText('Choose a target above the 1 answer so far.')).toBeVisible();
+    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)).toHaveLength(0);
+
+    await user.clear(target);
+    await user.type(target, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and restart' }));
+
+    expect(await screen.findByText('The campaign is running.')).toBeVisible();
+    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+      endCondition: { type: 'participationTarget', target: 5 },
+      title: 'Bike survey',
+      updatedAt: '2025-03-02T10:00:00.000Z',
+    });
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart the campaign?' })).toBeNull());
+  });
+
+  it('a draft whose end date has passed starts once the owner chooses "only when stopped"', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const state = serveCampaign(
+      backend,
+      makeCampaign({ questionCount: 3, endCondition: { type: 'date', endsAt: '2025-03-01T18:30:00.000Z' } }),
+    );
+    backend.server.on('PUT', `/api/campaign/${campaignId}`, ({ body }) => {
+      const { updatedAt: _read, ...input } = body as Record<string, unknown>;
+      state.campaign = { ...state.campaign, ...input, updatedAt: '2025-03-03T10:00:00.000Z' };
+      return { body: state.campaign };
+    });
+    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+      state.campaign = { ...state.campaign, state: 'running', hasStarted: true };
+      return { body: state.campaign };
+    });
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start the campaign?' });
+    expect(within(dialog).getByText(/^The end date \(.+\) has passed/)).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Only when stopped' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save and start' }));
+
+    expect(await screen.findByText('The campaign is running.')).toBeVisible();
+    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+      endCondition: { type: 'never' },
+    });
+    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
+  });
+
+  it('offers "only when stopped" too, and Cancel changes nothing', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(
+      backend,
+      makeCampaign({
+        state: 'ended',
+        hasStarted: true,
+        questionCount: 1,
+        endCondition: { type: 'date', endsAt: '2025-03-01T18:30:00.000Z' },
+      }),
+    );
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Restart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart the campaign?' });
+    expect(within(dialog).getByText(/^The end date \(.+\) has passed/)).toBeVisible();
+    expect(within(dialog).getByRole('radio', { name: 'Only when stopped' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart the campaign?' })).toBeNull());
+    expect(backend.server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+});
+
 describe('participants tab', () => {
   it('says the list could not be loaded (not that nobody answered) and loads it again on request', async () => {
     const backend = createTestBackend();

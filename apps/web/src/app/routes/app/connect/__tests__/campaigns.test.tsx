@@ -61,6 +61,29 @@ describe('campaign list', () => {
     );
   });
 
+  it('leaving the empty title for another control says nothing until the owner submits or types', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    backend.server.on('GET', '/api/v2/campaign/all', () => ({ body: { documents: [], total: 0 } }));
+    const { user } = renderApp('/connect/campaigns');
+
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New campaign' });
+    // The title has the focus; a click elsewhere blurs it without a word (an error shown on blur
+    // would shift the dialog under the pointer and swallow that click in a real browser).
+    expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveFocus();
+    await user.click(within(dialog).getByRole('radio', { name: 'At a date' }));
+    expect(within(dialog).getByRole('radio', { name: 'At a date' })).toBeChecked();
+    expect(within(dialog).queryByText('The title needs at least 2 characters.')).toBeNull();
+    // Typing checks the field it changes.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'S');
+    expect(within(dialog).getByText('The title needs at least 2 characters.')).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'p');
+    expect(within(dialog).queryByText('The title needs at least 2 characters.')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New campaign' })).toBeNull());
+  });
+
   it('creates a campaign and opens it on its questions', async () => {
     const backend = createTestBackend();
     backend.signInStored();

@@ -145,4 +145,77 @@ describe('question editor', () => {
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Replace question 1' })).toBeNull();
   });
+
+  /** Three questions; "Never" in the first jumps to the third. */
+  const withRule = () => {
+    const third = makeQuestion('Q3 price', ['Low', 'High']);
+    const first = makeQuestion('Q1 ride', ['Always', 'Never']);
+    const never = first.options[1]?._id as string;
+    first.pathRules = [{ optionId: never, nextQuestionId: third._id }];
+    return [first, makeQuestion('Q2 parts', ['Chain', 'Brakes']), third];
+  };
+  const orderCalls = (backend: ReturnType<typeof createTestBackend>) =>
+    backend.server.requestsTo('PATCH', `/api/campaign/${campaignId}/question/order`);
+
+  it('moves at once while every path rule still jumps forward; asks before one would be dropped, naming it', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const questions = withRule();
+    serveCampaign(backend, makeCampaign({ questionCount: 3 }), questions);
+    const { user } = renderApp(questionsPage);
+
+    // Q3 to second place: the rule still jumps forward, so no question is asked.
+    await user.click(await screen.findByRole('button', { name: 'Move “Q3 price” up' }));
+    await waitFor(() => expect(orderCalls(backend)).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Above Q1 it would jump backward: the console asks and names the rule.
+    await user.click(screen.getByRole('button', { name: 'Move “Q3 price” up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove path rules?' });
+    expect(within(dialog).getByText('“Never” in “Q1 ride” → “Q3 price”')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Cancel keeps the order: nothing sent, nothing moved, nothing announced.
+    expect(orderCalls(backend)).toHaveLength(1);
+    const list = screen.getByRole('list', { name: 'Questions in order' });
+    expect(
+      within(list)
+        .getAllByText(/^\d\. /)
+        .map((n) => n.textContent),
+    ).toEqual(['1. Q1 ride', '2. Q3 price', '3. Q2 parts']);
+    expect(screen.queryByText('“Q3 price” is now at position 1 of 3.')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Move “Q3 price” up' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove path rules?' });
+    await user.click(within(again).getByRole('button', { name: 'Move and remove' }));
+    await waitFor(() => expect(orderCalls(backend)).toHaveLength(2));
+    expect(orderCalls(backend)[1]?.body).toEqual({
+      questions: [
+        { _id: questions[2]?._id, order: 0 },
+        { _id: questions[0]?._id, order: 1 },
+        { _id: questions[1]?._id, order: 2 },
+      ],
+    });
+  });
+
+  it('refuses, with the reason, a reorder of a running campaign that would turn a path rule backward', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(
+      backend,
+      makeCampaign({ state: 'running', hasStarted: true, questionCount: 3 }),
+      withRule(),
+    );
+    const { user } = renderApp(questionsPage);
+
+    await user.click(await screen.findByRole('button', { name: 'Move “Q3 price” up' }));
+    await waitFor(() => expect(orderCalls(backend)).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Move “Q3 price” up' }));
+    expect(await screen.findByText('The questions keep their order')).toBeVisible();
+    expect(screen.getByText(/path rules cannot change once the campaign has started/)).toBeVisible();
+    expect(screen.getByText('“Never” in “Q1 ride” → “Q3 price”')).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(orderCalls(backend)).toHaveLength(1);
+  });
 });
