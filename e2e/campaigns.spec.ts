@@ -176,6 +176,8 @@ test('with a participation target of 1 the second participant is told the survey
   owner,
   browser,
 }) => {
+  // Sign-in, a question, an image upload, two participants: long for a busy two-core machine.
+  test.slow();
   await page.goto('/login');
   await signIn(page, owner);
   await createCampaign(page, 'One answer only', 1);
@@ -208,6 +210,8 @@ test('with a participation target of 1 the second participant is told the survey
 
   const first = await participant(browser);
   await beginSurvey(first.page, link, 'first@e2e.parley.test');
+  // The email step's box is still there until the question step replaces it.
+  await expect(first.page.getByRole('heading', { name: 'What should we improve?' })).toBeVisible();
   await first.page.getByRole('textbox').fill('More colours.');
   await first.page.getByRole('button', { name: 'Send answers' }).click();
   await expect(first.page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
