@@ -10,7 +10,9 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { campaignTitleLimits, limits } from '@parley/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/components/date-time-field';
 import { languages } from '@/lib/i18n';
 import { type CampaignFormValues, type EndConditionType, targetMax } from '../lib/campaign-form-values';
 
@@ -22,6 +24,8 @@ export const EndConditionFields = ({ form, disabled = false }: { form: Form; dis
   const { t } = useTranslation();
   // Controlled form: the date or target field appears as soon as its type is chosen.
   const endType = form.values.endType;
+  // Days before today cannot be picked; the validator still checks the time of day.
+  const [today] = useState(() => new Date());
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500} id="end-condition-label">
@@ -33,12 +37,15 @@ export const EndConditionFields = ({ form, disabled = false }: { form: Form; dis
         key={form.key('endType')}
         {...form.getInputProps('endType')}
         disabled={disabled}
+        // Full width with labels that wrap: "Nach Antwortzahl" stays inside a phone's dialog.
+        fullWidth
+        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 } }}
       />
       {endType === 'date' ? (
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('campaigns.fields.endsAt')}
           required
+          minDate={today}
           key={form.key('endsAt')}
           {...form.getInputProps('endsAt')}
           disabled={disabled}

@@ -20,9 +20,8 @@ describe('campaign settings', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'x'.repeat(5001).slice(0, 10));
     await user.click(screen.getByRole('radio', { name: 'At a date' }));
-    const endsAt = screen.getByLabelText(/^End date and time/);
-    await user.type(endsAt, '2020-01-01T10:00');
-    expect(await screen.findByText('The end date must be in the future.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Choose the date and time the campaign ends.')).toBeVisible();
 
     await user.click(screen.getByRole('radio', { name: 'At a number of answers' }));
     await user.type(screen.getByRole('textbox', { name: /^Participation target/ }), '0');
