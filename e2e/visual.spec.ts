@@ -189,10 +189,10 @@ for (const language of ['de', 'en'] as const) {
 
     await page.goto('/connect/campaigns');
     await expect(page.getByRole('link', { name: /Fahrradumfrage|Spring bike/ })).toBeVisible();
-    // Below the breakpoint the table is a list of cards, one per campaign.
-    await expect(page.getByRole('list', { name: w.campaigns }).getByRole('listitem')).toHaveCount(1);
     await expectNothingOverflows(page, 'campaign list');
     await expectBadgesWhole(page, 'campaign list', 1);
+    // Below the breakpoint the table is a list of cards, one per campaign.
+    await expect(page.getByRole('list', { name: w.campaigns }).getByRole('listitem')).toHaveCount(1);
 
     // The end-condition choice in the New-campaign dialog and in the settings.
     await page.getByRole('button', { name: w.newCampaign }).click();
@@ -210,16 +210,16 @@ for (const language of ['de', 'en'] as const) {
 
     await page.getByRole('tab', { name: w.questions }).click();
     await expect(page.getByText('Welche Teile brauchen Pflege?')).toBeVisible();
-    await expectNothingOverflows(page, 'questions');
     // Four type badges, "optional" and a tag.
     await expectBadgesWhole(page, 'questions', 6);
+    await expectNothingOverflows(page, 'questions');
 
     await page.getByRole('tab', { name: w.participants }).click();
     await expect(page.getByText(w.confirmed)).toBeVisible();
-    const tickets = page.getByRole('list', { name: /Teilnehmende mit Antworten|Participants who answered/ });
-    await expect(tickets.getByRole('listitem').filter({ hasText: email })).toBeVisible();
     await expectNothingOverflows(page, 'participants');
     await expectBadgesWhole(page, 'participants', 3);
+    const tickets = page.getByRole('list', { name: /Teilnehmende mit Antworten|Participants who answered/ });
+    await expect(tickets.getByRole('listitem').filter({ hasText: email })).toBeVisible();
     await context.close();
   });
 }
