@@ -155,6 +155,7 @@ const words = {
     atDate: 'An einem Datum',
     endsAt: /^Enddatum und -uhrzeit/,
     confirmed: 'Nicht bestätigt',
+    confirm: 'Datum und Uhrzeit übernehmen',
   },
   en: {
     settings: 'Settings',
@@ -166,6 +167,7 @@ const words = {
     atDate: 'At a date',
     endsAt: /^End date and time/,
     confirmed: 'Not confirmed',
+    confirm: 'Confirm date and time',
   },
 } as const;
 
@@ -207,6 +209,15 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByRole('radio', { name: w.byAnswers })).toBeChecked();
     await expectNothingOverflows(page, 'campaign settings');
     await expectBadgesWhole(page, 'campaign settings', 2);
+    // The date picker's calendar fits the phone too.
+    await page.getByText(w.atDate, { exact: true }).click();
+    await page.getByRole('button', { name: w.endsAt }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: w.confirm })).toBeVisible();
+    await expectNothingOverflows(page, 'date picker');
+    await page.keyboard.press('Escape');
+    // Back to the stored choice, so leaving the tab has nothing unsaved to ask about.
+    await page.getByText(w.byAnswers, { exact: true }).click();
+    await expect(page.getByRole('button', { name: w.endsAt })).toBeHidden();
 
     await page.getByRole('tab', { name: w.questions }).click();
     await expect(page.getByText('Welche Teile brauchen Pflege?')).toBeVisible();
