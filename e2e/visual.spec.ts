@@ -399,6 +399,9 @@ test('the German console writes the end date the German way, and its answers’ 
 
   // The same field in English: the English date and the 12-hour clock.
   await page.getByRole('tab', { name: 'Einstellungen' }).click();
-  await page.getByRole('combobox', { name: 'Sprache' }).selectOption({ label: 'English' });
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Sprache' })
+    .selectOption({ label: 'English' });
   await expect(page.getByRole('button', { name: /^End date and time/ })).toHaveText('03/20/2027 6:30 PM');
 });

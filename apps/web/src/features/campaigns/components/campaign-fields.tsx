@@ -24,8 +24,9 @@ export const EndConditionFields = ({ form, disabled = false }: { form: Form; dis
   const { t } = useTranslation();
   // Controlled form: the date or target field appears as soon as its type is chosen.
   const endType = form.values.endType;
-  // Days before today cannot be picked; the validator still checks the time of day.
-  const [today] = useState(() => new Date());
+  // Days before today cannot be picked (from midnight, so the picker never moves a time the owner
+  // chose); the validator still refuses a time of today that has passed.
+  const [today] = useState(() => new Date(new Date().setHours(0, 0, 0, 0)));
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500} id="end-condition-label">
