@@ -1,10 +1,11 @@
-import { Button, FileButton, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '@/lib/notifications';
+import { dismissNotification, notifyError } from '@/lib/notifications';
 import { apiErrorMessage } from '@/lib/react-query';
 import { toPng } from '@/lib/upload-image';
+import { NaturalImage } from './natural-image';
 
 type ImageUploadFieldProps = {
   label: string;
@@ -32,16 +33,20 @@ export const ImageUploadField = ({
   const [progress, setProgress] = useState<number | null>(null);
   const resetRef = useRef<() => void>(null);
   const labelId = useId();
+  // One error notification per field: the next attempt closes it, so a refused file's error
+  // never stays beside an image that did arrive.
+  const errorId = `image-upload-${labelId}`;
 
   const choose = async (file: File | null) => {
     resetRef.current?.();
     if (!file) return;
+    dismissNotification(errorId);
     setProgress(0);
     try {
       const png = await toPng(file);
       onChange(await upload(png, setProgress));
     } catch (error) {
-      notifyError({ title: t('campaigns.image.failedTitle'), message: apiErrorMessage(error) });
+      notifyError({ id: errorId, title: t('campaigns.image.failedTitle'), message: apiErrorMessage(error) });
     } finally {
       setProgress(null);
     }
@@ -52,15 +57,7 @@ export const ImageUploadField = ({
     <Input.Wrapper label={label} description={description} id={labelId}>
       <Stack gap="xs" mt={4}>
         {value ? (
-          <Image
-            src={value}
-            alt={t('campaigns.image.preview')}
-            mah={200}
-            w="auto"
-            maw="100%"
-            fit="contain"
-            radius="sm"
-          />
+          <NaturalImage src={value} alt={t('campaigns.image.preview')} mah={200} radius="sm" />
         ) : (
           <Text fz="sm" c="dimmed">
             {t('campaigns.image.none')}

@@ -10,8 +10,9 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { campaignTitleLimits, limits } from '@parley/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/components/date-time-field';
 import { languages } from '@/lib/i18n';
 import { type CampaignFormValues, type EndConditionType, targetMax } from '../lib/campaign-form-values';
 
@@ -25,6 +26,9 @@ export const EndConditionFields = ({ form, disabled = false }: { form: Form; dis
   const endType = form.values.endType;
   // The settings form and the restart dialog may both be open: each label needs its own id.
   const labelId = useId();
+  // Days before today cannot be picked (from midnight, so the picker never moves a time the owner
+  // chose); the validator still refuses a time of today that has passed.
+  const [today] = useState(() => new Date(new Date().setHours(0, 0, 0, 0)));
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500} id={labelId}>
@@ -36,12 +40,15 @@ export const EndConditionFields = ({ form, disabled = false }: { form: Form; dis
         key={form.key('endType')}
         {...form.getInputProps('endType')}
         disabled={disabled}
+        // Full width with labels that wrap: "Nach Antwortzahl" stays inside a phone's dialog.
+        fullWidth
+        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 } }}
       />
       {endType === 'date' ? (
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('campaigns.fields.endsAt')}
           required
+          minDate={today}
           key={form.key('endsAt')}
           {...form.getInputProps('endsAt')}
           disabled={disabled}

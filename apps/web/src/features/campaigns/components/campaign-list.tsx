@@ -7,16 +7,16 @@ import {
   Pagination,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { Campaign } from '@parley/contract';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TableSkeletonRows } from '@/components/loaders';
+import { type ResponsiveColumn, ResponsiveTable } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
 import { useDateFormat } from '@/lib/format-date';
 import { useCampaigns } from '../api/get-campaigns';
@@ -49,6 +49,34 @@ export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
   const pages = Math.max(1, Math.ceil(total / campaignListPageSize));
   const filtered = params.state !== 'active' || params.search !== '';
   const empty = !isPending && data?.documents.length === 0;
+
+  const columns: ResponsiveColumn<Campaign>[] = [
+    {
+      key: 'title',
+      header: t('campaigns.list.columns.title'),
+      primary: true,
+      cell: (c) => (
+        <Anchor component={Link} to={paths.campaign(c._id)} fw={500}>
+          {c.title}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'state',
+      header: t('campaigns.list.columns.state'),
+      cell: (c) => <CampaignStateBadge state={c.state} />,
+    },
+    {
+      key: 'answers',
+      header: t('campaigns.list.columns.answers'),
+      cell: (c) => <CampaignProgress ticketCount={c.ticketCount} endCondition={c.endCondition} />,
+    },
+    {
+      key: 'updated',
+      header: t('campaigns.list.columns.updated'),
+      cell: (c) => <Text fz="sm">{formatDate(c.updatedAt)}</Text>,
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -99,42 +127,15 @@ export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
           </EmptyState>
         </Paper>
       ) : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-busy={isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('campaigns.list.columns.title')}</Table.Th>
-                <Table.Th>{t('campaigns.list.columns.state')}</Table.Th>
-                <Table.Th>{t('campaigns.list.columns.answers')}</Table.Th>
-                <Table.Th>{t('campaigns.list.columns.updated')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {isPending ? (
-                <TableSkeletonRows rows={5} columns={4} />
-              ) : (
-                data?.documents.map((c) => (
-                  <Table.Tr key={c._id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.campaign(c._id)} fw={500}>
-                        {c.title}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <CampaignStateBadge state={c.state} />
-                    </Table.Td>
-                    <Table.Td>
-                      <CampaignProgress ticketCount={c.ticketCount} endCondition={c.endCondition} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{formatDate(c.updatedAt)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <ResponsiveTable
+          columns={columns}
+          rows={data?.documents}
+          rowKey={(c) => c._id}
+          label={t('pages.campaigns.title')}
+          loading={isPending}
+          loadingRows={5}
+          busy={isFetching}
+        />
       )}
 
       {total > campaignListPageSize ? (

@@ -6,6 +6,7 @@ import {
   type Language,
   limits,
 } from '@parley/contract';
+import { parseLocalDateTime, toLocalDateTime } from '@/lib/format-date';
 
 export type EndConditionType = EndCondition['type'];
 
@@ -16,7 +17,7 @@ export type CampaignFormValues = {
   language: Language;
   image: string | null;
   endType: EndConditionType;
-  /** `YYYY-MM-DDTHH:mm` in local time, as a datetime-local input holds it. */
+  /** `YYYY-MM-DD HH:mm:ss` in local time, as the date-time picker holds it; '' for none. */
   endsAt: string;
   target: number | string;
   autoReminder: boolean;
@@ -26,14 +27,6 @@ export type CampaignFormValues = {
 };
 
 export const targetMax = 1_000_000;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export const toLocalInput = (iso: string): string => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 export const emptyCampaignValues = (language: Language): CampaignFormValues => ({
   title: '',
@@ -55,7 +48,7 @@ export const campaignToValues = (c: Campaign): CampaignFormValues => ({
   language: c.language,
   image: c.image,
   endType: c.endCondition.type,
-  endsAt: c.endCondition.type === 'date' ? toLocalInput(c.endCondition.endsAt) : '',
+  endsAt: c.endCondition.type === 'date' ? toLocalDateTime(c.endCondition.endsAt) : '',
   target: c.endCondition.type === 'participationTarget' ? c.endCondition.target : '',
   autoReminder: c.autoReminder,
   isGroupCampaign: c.isGroupCampaign,
@@ -64,7 +57,11 @@ export const campaignToValues = (c: Campaign): CampaignFormValues => ({
 });
 
 const toEndCondition = (v: CampaignFormValues): EndCondition => {
-  if (v.endType === 'date') return { type: 'date', endsAt: new Date(v.endsAt).toISOString() };
+  if (v.endType === 'date') {
+    // The validators refuse an unreadable value before anything is sent; should one slip
+    // through, the server's 400 names the field.
+    return { type: 'date', endsAt: parseLocalDateTime(v.endsAt)?.toISOString() ?? '' };
+  }
   if (v.endType === 'participationTarget') return { type: 'participationTarget', target: Number(v.target) };
   return { type: 'never' };
 };
@@ -107,9 +104,9 @@ export const campaignValidators = (now: () => number = Date.now) => ({
       : null,
   endsAt: (value: string, values: CampaignFormValues): FieldProblem | null => {
     if (values.endType !== 'date') return null;
-    const time = value ? new Date(value).getTime() : Number.NaN;
-    if (Number.isNaN(time)) return { key: 'campaigns.validation.endsAtRequired' };
-    return time <= now() ? { key: 'campaigns.validation.endsAtPast' } : null;
+    const date = parseLocalDateTime(value);
+    if (!date) return { key: 'campaigns.validation.endsAtRequired' };
+    return date.getTime() <= now() ? { key: 'campaigns.validation.endsAtPast' } : null;
   },
   target: (value: number | string, values: CampaignFormValues): FieldProblem | null => {
     if (values.endType !== 'participationTarget') return null;

@@ -1,6 +1,7 @@
 import type { ParticipantTicket, PublicSurvey } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format-date';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 import { draftKey } from '../lib/survey-draft';
@@ -373,6 +374,10 @@ describe("the participant's ticket page (/p/t/:token)", () => {
         .map((li) => li.textContent),
     ).toEqual(['Blue', 'Red', 'Green']);
     expect(screen.getByText('Skipped')).toBeVisible();
+    // The date as the console writes it in the survey's language (docs/product-decisions.md).
+    const sent = formatDateTime(ticket.createdAt, 'en');
+    expect(sent).toMatch(/^03\/0[45]\/2025 \d{1,2}:05 [AP]M$/);
+    expect(screen.getByText(new RegExp(`sent on ${sent}\\.$`))).toBeVisible();
     expect(screen.getByRole('link', { name: 'Privacy notice' })).toBeVisible();
     expect(currentUrl()).toBe(`/p/t/${token}`);
   });

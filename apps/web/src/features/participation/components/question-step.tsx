@@ -1,19 +1,8 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Checkbox,
-  Group,
-  Image,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Checkbox, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { limits, type PublicQuestion } from '@parley/contract';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useId } from 'react';
+import { NaturalImage } from '@/components/natural-image';
 import type { AnswerDraft } from '../lib/path-rules';
 import { RankingInput } from './ranking-input';
 import { useSurveyTranslation } from './survey-language';
@@ -62,15 +51,7 @@ export const QuestionStep = ({ question: q, value, onChange, error, headingRef }
   const extras: ReactNode = (
     <>
       {q.image ? (
-        <Image
-          src={q.image}
-          alt={t('participation.step.imageAlt')}
-          radius="md"
-          mah={360}
-          fit="contain"
-          w="auto"
-          maw="100%"
-        />
+        <NaturalImage src={q.image} alt={t('participation.step.imageAlt')} radius="md" mah={360} />
       ) : null}
       {q.link && isWebLink(q.link) ? (
         <Anchor href={q.link} target="_blank" rel="noopener noreferrer">

@@ -1,5 +1,6 @@
-import { Image, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { PublicSurvey } from '@parley/contract';
+import { NaturalImage } from '@/components/natural-image';
 import { useSurveyTranslation } from './survey-language';
 
 type SurveyHeaderProps = {
@@ -13,13 +14,7 @@ export const SurveyHeader = ({ survey, compact = false }: SurveyHeaderProps) => 
   return (
     <Stack gap="sm">
       {survey.image && !compact ? (
-        <Image
-          src={survey.image}
-          alt={t('participation.step.surveyImageAlt')}
-          radius="md"
-          mah={280}
-          fit="cover"
-        />
+        <NaturalImage src={survey.image} alt={t('participation.step.surveyImageAlt')} radius="md" mah={280} />
       ) : null}
       {compact ? null : (
         <Text fz="sm" c="dimmed">

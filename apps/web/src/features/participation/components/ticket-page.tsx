@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format-date';
 import { currentLanguage } from '@/lib/i18n';
 import { useParticipantTicket } from '../api/get-participant-ticket';
 import { LoadProblem, PublicLoading } from './load-state';
@@ -13,10 +14,9 @@ type Ticket = NonNullable<ReturnType<typeof useParticipantTicket>['data']>;
 
 const TicketView = ({ ticket }: { ticket: Ticket }) => {
   const { t } = useSurveyTranslation();
-  const date = new Intl.DateTimeFormat(ticket.campaign.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(ticket.createdAt));
+  // The console's one date helper, in the survey's language: the owner and the participant read
+  // the same moment the same way.
+  const date = formatDateTime(ticket.createdAt, ticket.campaign.language);
   return (
     <Stack gap="lg">
       <Stack gap="xs">

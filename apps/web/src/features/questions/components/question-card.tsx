@@ -36,11 +36,12 @@ export const QuestionCard = ({
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {/* On a phone the type badges move under the text rather than squeezing it or themselves. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Text fw={600} style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
             {number}. {q.text}
           </Text>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4}>
             <Badge variant="outline" color="gray">
               {t(`questions.types.${q.type}`)}
             </Badge>

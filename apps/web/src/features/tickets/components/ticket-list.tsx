@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TicketListItem } from '@parley/contract';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TableSkeletonRows } from '@/components/loaders';
+import { type ResponsiveColumn, ResponsiveTable } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
 import { useDateFormat } from '@/lib/format-date';
 import { useTickets } from '../api/get-tickets';
@@ -32,6 +21,44 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useTickets(campaignId, page, ticketPageSize);
   const total = data?.total ?? 0;
+
+  const columns: ResponsiveColumn<TicketListItem>[] = [
+    {
+      key: 'participant',
+      header: t('tickets.columns.participant'),
+      primary: true,
+      cell: (ticket) => {
+        const name = contactName(ticket.contact);
+        return (
+          <>
+            <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)}>
+              {name || ticket.contact.email}
+            </Anchor>
+            {name ? (
+              <Text fz="xs" c="dimmed">
+                {ticket.contact.email}
+              </Text>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      key: 'email',
+      header: t('tickets.columns.email'),
+      cell: (ticket) => <EmailConfirmationBadge confirmed={ticket.emailConfirmed} />,
+    },
+    {
+      key: 'answered',
+      header: t('tickets.columns.answered'),
+      cell: (ticket) => t('tickets.answeredCount', { count: ticket.answeredCount }),
+    },
+    {
+      key: 'date',
+      header: t('tickets.columns.date'),
+      cell: (ticket) => formatDateTime(ticket.createdAt),
+    },
+  ];
 
   return (
     <Stack gap="sm">
@@ -64,46 +91,13 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
           />
         </Paper>
       ) : (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('tickets.columns.participant')}</Table.Th>
-                <Table.Th>{t('tickets.columns.email')}</Table.Th>
-                <Table.Th>{t('tickets.columns.answered')}</Table.Th>
-                <Table.Th>{t('tickets.columns.date')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {isPending ? (
-                <TableSkeletonRows rows={3} columns={4} />
-              ) : (
-                data?.documents.map((ticket) => {
-                  const name = contactName(ticket.contact);
-                  return (
-                    <Table.Tr key={ticket._id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)}>
-                          {name || ticket.contact.email}
-                        </Anchor>
-                        {name ? (
-                          <Text fz="xs" c="dimmed">
-                            {ticket.contact.email}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        <EmailConfirmationBadge confirmed={ticket.emailConfirmed} />
-                      </Table.Td>
-                      <Table.Td>{t('tickets.answeredCount', { count: ticket.answeredCount })}</Table.Td>
-                      <Table.Td>{formatDateTime(ticket.createdAt)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <ResponsiveTable
+          columns={columns}
+          rows={data?.documents}
+          rowKey={(ticket) => ticket._id}
+          label={t('tickets.listTitle')}
+          loading={isPending}
+        />
       )}
       {total > ticketPageSize ? (
         <Group justify="flex-end">

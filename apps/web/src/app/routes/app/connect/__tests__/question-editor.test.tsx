@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend } from '@/testing/test-backend';
 import { renderApp } from '@/testing/test-utils';
 import { campaignId, makeCampaign, makeQuestion, serveCampaign } from './campaign-fixtures';
 
 const questionsPage = `/connect/campaigns/${campaignId}?tab=questions`;
+
+// The campaign page's lazy module (with the date picker) is transformed on first use; doing it
+// here keeps the first test's time its own on a busy machine.
+beforeAll(async () => {
+  await import('@/app/routes/app/connect/campaign');
+}, 60_000);
 
 describe('question editor', () => {
   it('checks the options before sending: empty, duplicate, fewer than two', async () => {
