@@ -10,7 +10,7 @@ import { notificationDuration, notifyInfo } from '@/lib/notifications';
 import { createQueryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
 import { initTracing } from '@/lib/tracing';
-import { createAppTheme } from './theme';
+import { createAppTheme, cssVariablesResolver } from './theme';
 
 /** Starts optional error tracing once the public configuration has arrived. */
 const ConfigEffects = () => {
@@ -59,7 +59,11 @@ export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
   const close = t('common.close');
   const theme = useMemo(() => createAppTheme({ close }), [close]);
   return (
-    <MantineProvider theme={theme} env={import.meta.env.MODE === 'test' ? 'test' : 'default'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      env={import.meta.env.MODE === 'test' ? 'test' : 'default'}
+    >
       {/* Spec §9: notifications bottom-left, 10 s (errors override this and stay). */}
       <Notifications position="bottom-left" autoClose={notificationDuration} />
       <QueryClientProvider client={client}>
