@@ -228,6 +228,9 @@ export const changePassword = async (currentPassword: string, newPassword: strin
 export const requestPasswordReset = (email: string) =>
   identityClient.requestPasswordReset(normalizeEmail(email));
 
+/** Whether a mailed reset link still works; asking does not use it up. */
+export const checkPasswordReset = (token: string) => identityClient.checkPasswordReset(token);
+
 /** D5: a password reset ends the owner's sessions, so this browser's session ends too. */
 export const confirmPasswordReset = async (token: string, newPassword: string) => {
   await identityClient.confirmPasswordReset(token, newPassword);
