@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, type Owner, signIn, test } from './fixtures';
 
@@ -65,6 +67,25 @@ const mailedResetLink = async (email: string) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`no reset mail for ${email}`);
+};
+
+/** `admin manufacturer:set` on the test server's database, as an operator changes a plan. */
+const setManufacturer = async (manufacturerId: string, setting: string) => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: process.env.E2E_DATA_DIR,
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  const args = ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'manufacturer:set'];
+  args.push('--manufacturer-id', manufacturerId, '--set', setting);
+  await promisify(execFile)(process.execPath, args, {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env,
+    timeout: 60_000,
+  });
 };
 
 test.describe('history "new"', () => {
@@ -149,5 +170,85 @@ test.describe('password reset link', () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
     await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('console shell', () => {
+  test('a page whose code cannot load keeps the sidebar and header, and Try again loads it', async ({
+    page,
+    owner,
+  }) => {
+    await page.goto('/login');
+    await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // An outage while the templates page's code is fetched.
+    const chunk = /\/assets\/templates-[^/]+\.js$/;
+    await page.route(chunk, (route) => route.abort('connectionfailed'));
+    await page.getByRole('link', { name: 'Response templates' }).click();
+    const failed = page.getByRole('heading', { level: 1, name: 'This page could not be loaded' });
+    await expect(failed).toBeVisible();
+    await expect(failed).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+    await expectAccessible(page, 'a page that could not load');
+
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Response templates' })).toBeVisible();
+  });
+
+  test('the campaign page says when the plan’s answer limit is reached', async ({ page, owner, request }) => {
+    await setManufacturer(owner.manufacturerId, 'answerLimitation=1');
+    const c = await runningCampaign(request, owner, { title: 'Small plan' });
+    await answer(request, c, { email: `only-${randomUUID().slice(0, 8)}@e2e.parley.test` });
+
+    await page.goto('/login');
+    await signIn(page, owner);
+    await page.goto(`/connect/campaigns/${c.campaignId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Small plan' })).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: 'This survey is full' });
+    await expect(notice).toContainText('Your plan allows 1 answer per campaign');
+    await expectAccessible(page, 'a full campaign');
+  });
+
+  test('keyboard focus: the new campaign’s heading after create and after start; Mark all as seen keeps it', async ({
+    page,
+    owner,
+    request,
+  }) => {
+    test.slow();
+    const c = await runningCampaign(request, owner, { title: 'Focus check' });
+    await answer(request, c, { email: `focus-${randomUUID().slice(0, 8)}@e2e.parley.test` });
+    const api = await apiAs(request, owner);
+    const draft = await api<{ _id: string }>('POST', '/api/campaign', { title: 'Focus draft' });
+    await api('POST', `/api/campaign/${draft._id}/question`, { type: 'FreeText', text: 'Why?' });
+
+    await page.goto('/login');
+    await signIn(page, owner);
+    await page.goto('/connect/campaigns');
+    await page.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New campaign' });
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill('Made by keyboard');
+    await dialog.getByRole('button', { name: 'Create campaign' }).press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Made by keyboard' })).toBeFocused();
+
+    await page.goto(`/connect/campaigns/${draft._id}`);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Start the campaign?' })
+      .getByRole('button', { name: 'Start campaign' })
+      .press('Enter');
+    await expect(page.getByText('Running', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Focus draft' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'History, new entries' }).click();
+    const markAll = page
+      .getByRole('dialog', { name: 'Activity history' })
+      .getByRole('button', { name: 'Mark all as seen' });
+    await markAll.press('Enter');
+    await expect(page.getByRole('button', { name: 'History', exact: true })).toBeAttached();
+    await expect(markAll).toBeFocused();
+    await expect(markAll).toHaveAttribute('aria-disabled', 'true');
   });
 });

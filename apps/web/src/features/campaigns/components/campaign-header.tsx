@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Campaign } from '@parley/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useMeSmall } from '@/features/owner/api/get-me-small';
 import { usePageTitle } from '@/lib/page-title';
 import { CampaignActions } from './campaign-actions';
 import { wantsCampaignHeadingFocus } from './campaign-heading-focus';
@@ -15,6 +16,11 @@ import { CampaignStateBadge } from './campaign-state-badge';
 export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; onPreview: () => void }) => {
   const { t } = useTranslation();
   usePageTitle(campaign.title);
+  const { data: owner } = useMeSmall();
+  // D8: the plan's answerLimitation caps tickets per campaign (partners have none); once reached,
+  // new participants are told the survey is full, so the owner should know it too.
+  const limit = owner && !owner.manufacturer.isPartner ? owner.manufacturer.answerLimitation : null;
+  const full = limit !== null && campaign.ticketCount >= limit && campaign.state !== 'archived';
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = () => heading.current?.focus();
   const location = useLocation();
@@ -52,6 +58,17 @@ export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; on
         </Stack>
         <CampaignActions campaign={campaign} onPreview={onPreview} onStateChanged={focusHeading} />
       </Group>
+      {full ? (
+        <Alert
+          role="status"
+          color="orange"
+          variant="light"
+          icon={<IconUsersGroup size={18} aria-hidden />}
+          title={t('campaigns.page.fullTitle')}
+        >
+          {t('campaigns.page.fullText', { count: limit })}
+        </Alert>
+      ) : null}
     </Stack>
   );
 };
