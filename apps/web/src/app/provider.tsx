@@ -28,8 +28,10 @@ const useSessionLifecycle = (queryClient: QueryClient) => {
   useEffect(() => {
     resumeSession();
     const offEnd = onSessionEnd((reason) => {
-      // Nothing of the previous owner may stay in memory for the next one.
-      queryClient.clear();
+      // Nothing of the previous owner may stay in memory for the next one. After a sign-out in
+      // another tab the page stays (with its unsaved edits) until the owner signs in again as
+      // themselves or leaves for the login page, which clears it then (signed-out-dialog.tsx).
+      if (reason !== 'elsewhere') queryClient.clear();
       if (reason === 'expired') {
         notifyInfo({
           id: 'session-expired',
