@@ -205,6 +205,7 @@ test.describe('console shell', () => {
 
     await page.goto('/login');
     await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.goto(`/connect/campaigns/${c.campaignId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Small plan' })).toBeVisible();
     const notice = page.getByRole('status').filter({ hasText: 'This survey is full' });
@@ -226,6 +227,7 @@ test.describe('console shell', () => {
 
     await page.goto('/login');
     await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.goto('/connect/campaigns');
     await page.getByRole('button', { name: 'New campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'New campaign' });
@@ -250,5 +252,80 @@ test.describe('console shell', () => {
     await expect(page.getByRole('button', { name: 'History', exact: true })).toBeAttached();
     await expect(markAll).toBeFocused();
     await expect(markAll).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+test.describe('sign-out in another tab', () => {
+  test('keeps this tab’s page and unsaved edits, and signing in again in place carries on there', async ({
+    page,
+    owner,
+    request,
+  }) => {
+    test.slow();
+    const api = await apiAs(request, owner);
+    const draft = await api<{ _id: string }>('POST', '/api/campaign', { title: 'Two tabs' });
+
+    await page.goto('/login');
+    await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.goto(`/connect/campaigns/${draft._id}?tab=settings`);
+    const title = page.getByRole('textbox', { name: /^Title/ });
+    await title.fill('Two tabs, edited');
+
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: 'Account' }).click();
+    await other.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    await other.close();
+
+    const dialog = page.getByRole('dialog', { name: 'You were signed out' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draft._id}\\?tab=settings$`));
+    await expect(dialog.getByText(owner.email)).toBeVisible();
+    await expectAccessible(page, 'the signed-out dialog');
+    await dialog.getByLabel(/^Password/).fill(owner.password);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draft._id}\\?tab=settings$`));
+    await expect(title).toHaveValue('Two tabs, edited');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('The campaign settings have been saved.')).toBeVisible();
+  });
+
+  test('“Go to sign-in” still warns about unsaved edits, and after signing in returns to the page', async ({
+    page,
+    owner,
+    request,
+  }) => {
+    test.slow();
+    const api = await apiAs(request, owner);
+    const draft = await api<{ _id: string }>('POST', '/api/campaign', { title: 'Leaving' });
+
+    await page.goto('/login');
+    await signIn(page, owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.goto(`/connect/campaigns/${draft._id}?tab=settings`);
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Leaving, edited');
+
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: 'Account' }).click();
+    await other.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    await other.close();
+
+    await page
+      .getByRole('dialog', { name: 'You were signed out' })
+      .getByRole('button', { name: 'Go to sign-in' })
+      .click();
+    const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(warning).toBeVisible();
+    await warning.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    await signIn(page, owner);
+    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draft._id}\\?tab=settings$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Leaving' })).toBeVisible();
   });
 });

@@ -45,6 +45,9 @@ export const SignedOutDialog = () => {
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
+      // Below the page's own dialogs (default 200): "Go to sign-in" may raise the unsaved-changes
+      // warning, which must be on top; "Stay on the page" then comes back to this dialog.
+      zIndex={190}
       title={t('auth.signedOutElsewhere.title')}
     >
       <form noValidate onSubmit={form.onSubmit(({ password }) => signIn.mutate({ email, password }))}>
