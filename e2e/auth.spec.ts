@@ -1,4 +1,4 @@
-import { expect, signIn, test, text } from './fixtures';
+import { expect, expectAccessible, signIn, test, text } from './fixtures';
 
 // The console's own wording (the server's message differs), so the test proves the code was mapped.
 const invalidCredential = 'Wrong email address or password. Check both and try again.';
@@ -9,6 +9,7 @@ test('a signed-out visit to a console page asks to sign in, then returns there',
   await page.goto('/connect/contacts');
   await expect(page).toHaveURL(/\/login\?destination=%2Fconnect%2Fcontacts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+  await expectAccessible(page, 'the login page');
 
   await signIn(page, owner);
 
@@ -25,6 +26,7 @@ test('a wrong password shows the invalid-credential message and stays on the log
 
   await expect(page.getByRole('alert').filter({ hasText: invalidCredential })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page, 'the login page with an error notification');
 });
 
 test('after five failed sign-ins for one address the console says there were too many', async ({
@@ -52,6 +54,7 @@ test('a reload keeps the session', async ({ page, owner }) => {
   await signIn(page, owner);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
+  await expectAccessible(page, 'the dashboard');
   await page.goto('/connect/campaigns');
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await page.reload();

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, expectAccessible, signIn, test } from './fixtures';
 
 /**
  * Issue 3 end to end: an owner builds a survey in the console, starts it, a participant answers
@@ -13,6 +13,7 @@ const addQuestion = async (page: Page, q: QuestionSpec) => {
   const dialog = page.getByRole('dialog', { name: 'New question' });
   await dialog.getByRole('combobox', { name: 'Question type' }).selectOption({ label: q.type });
   await dialog.getByRole('textbox', { name: /^Question/ }).fill(q.text);
+  if (q.options) await expectAccessible(page, 'the new-question dialog');
   const options = q.options ?? [];
   for (const [i, option] of options.entries()) {
     if (i >= 2) await dialog.getByRole('button', { name: 'Add option' }).click();
@@ -26,9 +27,11 @@ const addQuestion = async (page: Page, q: QuestionSpec) => {
 const createCampaign = async (page: Page, title: string, target?: number) => {
   await page.getByRole('link', { name: 'Campaigns' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+  await expectAccessible(page, 'the campaign list');
   await page.getByRole('button', { name: 'New campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'New campaign' });
   await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await expectAccessible(page, 'the new-campaign dialog');
   if (target !== undefined) {
     await dialog.getByText('At a number of answers').click();
     await dialog.getByRole('textbox', { name: /^Participation target/ }).fill(String(target));
@@ -36,18 +39,22 @@ const createCampaign = async (page: Page, title: string, target?: number) => {
   await dialog.getByRole('button', { name: 'Create campaign' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Questions', selected: true })).toBeVisible();
+  await expectAccessible(page, 'the questions tab');
 };
 
 const startCampaign = async (page: Page) => {
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Start the campaign?' });
+  await expectAccessible(page, 'the start dialog');
   await dialog.getByRole('button', { name: 'Start campaign' }).click();
   await expect(page.getByText('Running', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'a running campaign');
 };
 
 const openLinkOf = async (page: Page) => {
   await page.getByRole('tab', { name: 'Settings' }).click();
   const link = await page.getByRole('textbox', { name: 'Survey link' }).inputValue();
+  await expectAccessible(page, 'the settings tab');
   expect(link).toMatch(/\/p\/c\/[0-9a-f-]{36}$/);
   return link;
 };
@@ -81,6 +88,7 @@ const touchDrag = async (page: Page, from: Locator, to: Locator) => {
 const beginSurvey = async (page: Page, link: string, email: string) => {
   await page.goto(link);
   await page.getByRole('textbox', { name: /^Email address/ }).fill(email);
+  await expectAccessible(page, 'the survey’s email step');
   await page.getByRole('button', { name: 'Start the survey' }).click();
 };
 
@@ -126,6 +134,7 @@ test('a survey with every question type and a path rule, answered through the op
   const survey = visitor.page;
   await beginSurvey(survey, link, 'rider@e2e.parley.test');
   await expect(survey.getByRole('heading', { name: 'Do you ride every day?' })).toBeVisible();
+  await expectAccessible(survey, 'a survey question on a phone');
   await survey.getByRole('radio', { name: 'No' }).check();
   await survey.getByRole('button', { name: 'Next' }).click();
   // The rule skipped "Which parts need care?".
@@ -140,11 +149,13 @@ test('a survey with every question type and a path rule, answered through the op
     ranks.filter({ hasText: 'Speed' }),
   );
   await expect(ranks).toHaveText([/Comfort/, /Speed/, /Price/]);
+  await expectAccessible(survey, 'a ranking question on a phone');
   await survey.getByRole('button', { name: 'Next' }).click();
   await expect(survey.getByRole('heading', { name: 'Anything else?' })).toBeVisible();
   await survey.getByRole('textbox').fill('The saddle squeaks.');
   await survey.getByRole('button', { name: 'Send answers' }).click();
   await expect(survey.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expectAccessible(survey, 'the survey’s thank-you page');
   await visitor.context.close();
 
   // The same address again, from another browser: told at the email step, before any question.
@@ -152,12 +163,14 @@ test('a survey with every question type and a path rule, answered through the op
   await beginSurvey(again.page, link, 'Rider@e2e.parley.test');
   await expect(again.page.getByText('This email address has already answered this survey.')).toBeVisible();
   await expect(again.page.getByRole('heading', { name: 'Do you ride every day?' })).toBeHidden();
+  await expectAccessible(again.page, 'the survey’s already-answered message');
   await again.context.close();
 
   await page.getByRole('tab', { name: 'Participants' }).click();
   const row = page.getByRole('row', { name: /rider@e2e\.parley\.test/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('Not confirmed')).toBeVisible();
+  await expectAccessible(page, 'the participants tab');
   await row.getByRole('link', { name: 'rider@e2e.parley.test' }).click();
 
   await expect(
@@ -176,7 +189,8 @@ test('with a participation target of 1 the second participant is told the survey
   owner,
   browser,
 }) => {
-  // Sign-in, a question, an image upload, two participants: long for a busy two-core machine.
+  // Sign-in, a question, an image upload, two participants and a screen check at each step: long
+  // for a busy two-core machine.
   test.slow();
   await page.goto('/login');
   await signIn(page, owner);
@@ -221,12 +235,14 @@ test('with a participation target of 1 the second participant is told the survey
   await second.page.goto(link);
   await expect(second.page.getByRole('heading', { name: 'This survey has ended' })).toBeVisible();
   await expect(second.page.getByRole('button', { name: 'Start the survey' })).toHaveCount(0);
+  await expectAccessible(second.page, 'the survey’s ended page');
   await second.context.close();
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'One answer only' })).toBeVisible();
   await expect(page.getByText('Ended', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restart' })).toBeVisible();
+  await expectAccessible(page, 'an ended campaign');
 
   await page.getByRole('link', { name: 'All campaigns' }).click();
   const row = page.getByRole('row', { name: /One answer only/ });

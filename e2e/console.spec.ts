@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, expectAccessible, signIn, test } from './fixtures';
 
 test('switching the language to German changes the texts and survives a reload', async ({ page, owner }) => {
   await page.goto('/login');
@@ -10,6 +10,7 @@ test('switching the language to German changes the texts and survives a reload',
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Konto' })).toBeVisible();
+  await expectAccessible(page, 'the German dashboard');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
@@ -20,6 +21,7 @@ test('switching the language to German changes the texts and survives a reload',
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bei Parley anmelden' })).toBeVisible();
   await expect(page.getByLabel('E-Mail', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'the German login page');
   await signIn(page, owner);
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
 });

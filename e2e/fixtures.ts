@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Result } from 'axe-core';
 
 export { expect };
 
@@ -36,7 +38,44 @@ export const createOwner = async (opts: { connect?: boolean } = {}): Promise<Own
   return { email, password, ...created };
 };
 
-export const test = base.extend<{ owner: Owner }>({
+/** What fails a screen: axe's two worst impacts (the AA contrast rule is "serious"). */
+const blockingImpacts = new Set(['serious', 'critical']);
+
+const describeViolation = (v: Result) =>
+  `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+    .slice(0, 5)
+    .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
+    .join('\n')}`;
+
+/**
+ * Waits for running transitions (a dialog fading in, a notification sliding up) to end, so axe
+ * measures colours as a person sees them and not half-faded. Endless ones (loaders) are skipped.
+ */
+const settle = (page: Page) =>
+  page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const done = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation (WCAG AA
+ * contrast among them), naming rule and elements. Call it at each screen a test reaches; the
+ * `test` below also calls it on the last screen of every test by itself.
+ */
+export const expectAccessible = (page: Page, screen?: string) =>
+  base.step(`accessibility of ${screen ?? page.url()}`, async () => {
+    await settle(page);
+    // Legacy mode runs axe in the page itself: the console has no cross-origin frames, and the
+    // default mode opens a blank page per check, slow on a busy machine.
+    const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+    const blocking = violations.filter((v) => blockingImpacts.has(v.impact ?? ''));
+    expect(blocking.map(describeViolation), `accessibility of ${screen ?? page.url()}`).toEqual([]);
+  });
+
+export const test = base.extend<{ owner: Owner; accessibleLastScreen: undefined }>({
   // global-setup.ts started the server and says where.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   baseURL: async ({}, use) => {
@@ -50,6 +89,31 @@ export const test = base.extend<{ owner: Owner }>({
   owner: async ({}, use) => {
     await use(await createOwner());
   },
+  // Automatic for every test of every spec file: when a test has passed, each page still open
+  // (the console's and any participant's) is checked with axe, so a new screen is held to the
+  // same bar without the test having to ask. Screens a test passes through are checked by its
+  // own expectAccessible calls.
+  accessibleLastScreen: [
+    // `page` as a dependency so that it is closed only after this check.
+    async ({ browser, page }, use, testInfo) => {
+      await use(undefined);
+      void page;
+      if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus !== 'passed') return;
+      for (const context of browser.contexts()) {
+        for (const open of context.pages()) {
+          // The API documentation is Swagger UI's own page and styles, not a screen of ours.
+          if (
+            open.isClosed() ||
+            !/^https?:/.test(open.url()) ||
+            new URL(open.url()).pathname.startsWith('/api/')
+          )
+            continue;
+          await expectAccessible(open, `the last screen, ${open.url()}`);
+        }
+      }
+    },
+    { auto: true },
+  ],
 });
 
 /**

@@ -214,7 +214,7 @@ describe('POST /api/public/campaign/:id/answer', () => {
         subjectType: 'campaignTicket',
         subjectId: ticket!.id,
         subjectTitle: c.title,
-        data: { campaignId: c.id },
+        data: { campaignId: c.id, participant: 'Ada Lovelace' },
       }),
     ]);
 

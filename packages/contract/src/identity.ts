@@ -27,6 +27,7 @@ export const identityPaths = {
   signOut: '/identity/sign-out',
   passwordReset: '/identity/password-reset',
   passwordResetConfirm: '/identity/password-reset/confirm',
+  passwordResetCheck: '/identity/password-reset/check',
   passwordChange: '/identity/password-change',
   jwks: '/identity/jwks.json',
 } as const;
@@ -51,6 +52,8 @@ export const passwordResetConfirmBodySchema = z.object({
   token: z.string().min(1).max(512),
   newPassword: passwordSchema,
 });
+/** Whether a reset link's token can still set a password; it is not used up by asking. */
+export const passwordResetCheckBodySchema = z.object({ token: z.string().min(1).max(512) });
 /** Password change for the signed-in owner (id token in x-auth-token); answers fresh tokens. */
 export const passwordChangeBodySchema = z.object({
   currentPassword: z.string().max(1024),

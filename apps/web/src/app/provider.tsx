@@ -10,7 +10,7 @@ import { notificationDuration, notifyInfo } from '@/lib/notifications';
 import { createQueryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
 import { initTracing } from '@/lib/tracing';
-import { createAppTheme } from './theme';
+import { createAppTheme, cssVariablesResolver } from './theme';
 
 /** Starts optional error tracing once the public configuration has arrived. */
 const ConfigEffects = () => {
@@ -28,8 +28,10 @@ const useSessionLifecycle = (queryClient: QueryClient) => {
   useEffect(() => {
     resumeSession();
     const offEnd = onSessionEnd((reason) => {
-      // Nothing of the previous owner may stay in memory for the next one.
-      queryClient.clear();
+      // Nothing of the previous owner may stay in memory for the next one. After a sign-out in
+      // another tab the page stays (with its unsaved edits) until the owner signs in again as
+      // themselves or leaves for the login page, which clears it then (signed-out-dialog.tsx).
+      if (reason !== 'elsewhere') queryClient.clear();
       if (reason === 'expired') {
         notifyInfo({
           id: 'session-expired',
@@ -59,7 +61,11 @@ export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
   const close = t('common.close');
   const theme = useMemo(() => createAppTheme({ close }), [close]);
   return (
-    <MantineProvider theme={theme} env={import.meta.env.MODE === 'test' ? 'test' : 'default'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      env={import.meta.env.MODE === 'test' ? 'test' : 'default'}
+    >
       {/* Spec §9: notifications bottom-left, 10 s (errors override this and stay). */}
       <Notifications position="bottom-left" autoClose={notificationDuration} />
       <QueryClientProvider client={client}>

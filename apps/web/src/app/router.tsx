@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, useState } from 'react';
+import { useState } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
+import { lazyPage as page } from './lazy-page';
 import { RedirectIfSignedIn, RequireAuth } from './routes/guards';
 import { RootRoute } from './routes/root';
 import { RootErrorBoundary } from './routes/root-error-boundary';
@@ -8,11 +9,9 @@ import { RootErrorBoundary } from './routes/root-error-boundary';
 /**
  * Route modules are loaded on demand (one chunk each) with React.lazy rather than the router's
  * `lazy`: the guards above render first, so a signed-out visitor never downloads the console
- * and /login loads only the entry and its own small chunk.
+ * and /login loads only the entry and its own small chunk. A chunk that fails to load inside the
+ * console is caught by the console's page error boundary, which keeps the shell and can retry.
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }));
-
 const Login = page(
   () => import('./routes/login'),
   (m) => m.LoginRoute,

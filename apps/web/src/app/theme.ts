@@ -1,4 +1,61 @@
-import { Badge, createTheme, Drawer, Modal, Notification } from '@mantine/core';
+import {
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  Drawer,
+  darken,
+  luminance,
+  type MantineColorsTuple,
+  Modal,
+  Notification,
+} from '@mantine/core';
+
+/** WCAG AA for normal text. */
+export const minimumContrast = 4.5;
+
+/** WCAG's contrast ratio of two colours (any CSS colour Mantine can parse). */
+export const contrastRatio = (a: string, b: string) => {
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+};
+
+/**
+ * The first of a colour's shades from `from` on that reads at AA on `background`, darkened
+ * further when even the darkest shade does not (yellow, lime, orange, green).
+ */
+const readableShade = (shades: MantineColorsTuple, background: string, from: number) => {
+  const readable = shades.slice(from).find((shade) => contrastRatio(shade, background) >= minimumContrast);
+  if (readable) return readable;
+  let color: string = shades[9];
+  while (contrastRatio(color, background) < minimumContrast) color = darken(color, 0.05);
+  return color;
+};
+
+// The lightest background text sits on besides the page: striped and hovered table rows.
+const rowBackground = DEFAULT_THEME.colors.gray[0];
+
+/**
+ * Mantine's light scheme writes dimmed text in gray 6 (3.3:1 on white) and coloured text in
+ * shade 6 to 9 of palettes that do not all reach 4.5:1 (yellow 9 on yellow 1 is 2.7:1). These
+ * light-scheme variables are set to colours that read at AA (see docs/product-decisions.md,
+ * colour contrast); dark mode is not offered, so its variables stay Mantine's.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  const light: Record<string, string> = {
+    // Gray 6 and 7 lie either side of AA; this one reads at 5.1:1 even on gray 2.
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': readableShade(DEFAULT_THEME.colors.red, rowBackground, 8),
+  };
+  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors) as [string, MantineColorsTuple][]) {
+    const onPage = readableShade(shades, rowBackground, 8);
+    light[`--mantine-color-${name}-text`] = onPage;
+    light[`--mantine-color-${name}-outline`] = onPage;
+    // A light badge, button or alert: text on shade 1 (shade 2 on hover).
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, shades[2], 9);
+  }
+  return { variables: {}, light, dark: {} };
+};
 
 /**
  * The console's Mantine theme. Close buttons (dialogs, drawers, notifications) render an icon
@@ -8,13 +65,25 @@ export const createAppTheme = (labels: { close: string }) => {
   const closeButtonProps = { 'aria-label': labels.close };
   return createTheme({
     primaryColor: 'blue',
+    // Filled buttons and badges, links and outlines use shade 8: blue 6 (Mantine's default) is
+    // 3.6:1 with white text, blue 8 5.0:1.
+    primaryShade: { light: 8, dark: 8 },
+    // Black text on the light filled shades (yellow, lime, green…), white on the dark ones.
+    // The switch sits where white and black text read equally well (luminance 0.18), nudged so
+    // red 8 (0.182) keeps white text at 4.5:1; the theme's test checks every palette.
+    autoContrast: true,
+    luminanceThreshold: 0.185,
     defaultRadius: 'md',
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     components: {
       Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+      Notification: Notification.extend({
+        defaultProps: { closeButtonProps },
+        // Mantine writes a titled notification's message in gray 6 (3.3:1), not in `dimmed`.
+        styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      }),
       // A badge never cuts its text to "SIN…" (Mantine's default ellipsis): it keeps its width in
       // a row, and when its container is narrower than the text, the text wraps inside it.
       // Inline styles, so no stylesheet order can undo it.

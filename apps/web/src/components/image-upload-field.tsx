@@ -1,7 +1,8 @@
-import { Button, FileButton, Group, Input, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledProgress } from '@/components/labelled-progress';
 import { dismissNotification, notifyError } from '@/lib/notifications';
 import { apiErrorMessage } from '@/lib/react-query';
 import { toPng } from '@/lib/upload-image';
@@ -64,10 +65,10 @@ export const ImageUploadField = ({
           </Text>
         )}
         {uploading ? (
-          <Progress
+          <LabelledProgress
             value={Math.round(progress * 100)}
-            aria-label={t('campaigns.image.uploading')}
-            aria-valuetext={t('campaigns.image.progress', { percent: Math.round(progress * 100) })}
+            label={t('campaigns.image.uploading')}
+            valueText={t('campaigns.image.progress', { percent: Math.round(progress * 100) })}
             animated
           />
         ) : null}

@@ -117,6 +117,7 @@ export const createTestBackend = (options: BackendOptions = {}) => {
   });
   server.on('POST', '/identity/password-reset', () => ({ status: 204 }));
   server.on('POST', '/identity/password-reset/confirm', () => ({ status: 204 }));
+  server.on('POST', '/identity/password-reset/check', () => ({ status: 204 }));
   server.on('POST', '/identity/password-change', (request) => {
     if (!authorized(request)) {
       return { status: 401, body: { code: 'auth/id-token-expired', message: 'Expired' } };

@@ -46,19 +46,22 @@ export const endCampaignInTx = async (
   campaign: Pick<CampaignRow, 'id'>,
   reason: EndReason,
   now: Date,
+  actorOwnerId?: string,
 ): Promise<CampaignRow | undefined> => {
   const ended = await markCampaignEnded(tx, campaign.id, now);
-  if (ended) await addCampaignEndedEntry(tx, ended, reason);
+  if (ended) await addCampaignEndedEntry(tx, ended, reason, actorOwnerId);
   return ended;
 };
 
-export const addCampaignEndedEntry = (tx: Tx, c: CampaignRow, reason: EndReason) =>
+/** `actorOwnerId`: the owner who pressed Stop; the entry is then not news for them. */
+export const addCampaignEndedEntry = (tx: Tx, c: CampaignRow, reason: EndReason, actorOwnerId?: string) =>
   addHistoryEntry(tx, {
     manufacturerId: c.manufacturerId,
     product: 'connect',
     kind: 'campaignEnded',
     subject: { type: 'campaign', id: c.id, title: c.title },
     data: { reason },
+    ...(actorOwnerId ? { actorOwnerId } : {}),
   });
 
 /** One campaign of the manufacturer, locked for the transaction; absent or foreign is 404. */
@@ -330,12 +333,13 @@ export const createCampaignService = ({
       return dto(row);
     },
 
-    stop: async (manufacturerId: string, id: string) => {
+    stop: async (manufacturerId: string, id: string, actorOwnerId?: string) => {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const c = await lockCampaign(tx, manufacturerId, id);
         if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
-        const ended = c.state === 'running' ? await endCampaignInTx(tx, c, 'manual', now) : undefined;
+        const ended =
+          c.state === 'running' ? await endCampaignInTx(tx, c, 'manual', now, actorOwnerId) : undefined;
         if (!ended) throw new AppError('campaign/not-running', 'Only a running campaign can be stopped.');
         return ended;
       });

@@ -9,6 +9,12 @@ export type NewHistoryEntry = {
   kind: HistoryKind;
   subject: { type: HistoryEntry['subject']['type']; id: string; title?: string | null };
   data?: Record<string, unknown>;
+  /**
+   * The owner whose action this was (a Stop), absent for what happens on its own (an answer, an
+   * end date). Kept in `data.actorOwnerId`, and the entry counts as seen for that owner at once:
+   * one's own action is never news (docs/product-decisions.md, history).
+   */
+  actorOwnerId?: string;
 };
 
 /** Later features call this in their own transaction when something happens (D20). */
@@ -22,10 +28,34 @@ export const addHistoryEntry = async (db: DbOrTx, e: NewHistoryEntry) => {
       subjectType: e.subject.type,
       subjectId: e.subject.id,
       subjectTitle: e.subject.title ?? null,
-      data: e.data ?? {},
+      data: { ...e.data, ...(e.actorOwnerId ? { actorOwnerId: e.actorOwnerId } : {}) },
     })
     .returning();
+  if (row && e.actorOwnerId)
+    await db.insert(historySeen).values({ entryId: row.id, ownerId: e.actorOwnerId });
   return row;
+};
+
+/**
+ * An owner opened something (a ticket, a campaign): the entries about it are no longer new for
+ * that owner. Called by the routes that read it, so any client clears them by opening the object.
+ */
+export const markSubjectSeen = async (
+  db: DbOrTx,
+  q: {
+    manufacturerId: string;
+    ownerId: string;
+    subjectType: NewHistoryEntry['subject']['type'];
+    subjectId: string;
+  },
+) => {
+  await db.execute(sql`
+    insert into history_seen (entry_id, owner_id)
+    select ${historyEntries.id}, ${q.ownerId}::uuid from ${historyEntries}
+    where ${historyEntries.manufacturerId} = ${q.manufacturerId}
+      and ${historyEntries.subjectType} = ${q.subjectType}
+      and ${historyEntries.subjectId} = ${q.subjectId}
+    on conflict do nothing`);
 };
 
 export const listHistory = async (

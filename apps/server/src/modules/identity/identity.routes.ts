@@ -2,6 +2,7 @@ import {
   identityPaths,
   passwordChangeBodySchema,
   passwordResetBodySchema,
+  passwordResetCheckBodySchema,
   passwordResetConfirmBodySchema,
   refreshBodySchema,
   signInBodySchema,
@@ -116,6 +117,21 @@ export const identityRoutes = async (root: FastifyInstance, { rt }: { rt: Runtim
     },
     handler: async (req, reply) => {
       await identity.confirmPasswordReset(req.body.token, req.body.newPassword);
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: identityPaths.passwordResetCheck,
+    config,
+    schema: {
+      summary: 'Check a reset link token without using it: 204, or 400 auth/invalid-action-code',
+      tags,
+      body: passwordResetCheckBodySchema,
+    },
+    handler: async (req, reply) => {
+      await identity.checkPasswordResetToken(req.body.token);
       return reply.code(204).send();
     },
   });

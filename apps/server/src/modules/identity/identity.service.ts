@@ -245,6 +245,15 @@ export const createIdentityService = ({
   };
 
   /**
+   * Whether a reset link still works, so the console can say so before a new password is typed.
+   * Only looks the token up (no Argon2 work, nothing consumed): the same check confirm makes first.
+   */
+  const checkPasswordResetToken = async (token: string) => {
+    ensureEmbedded();
+    if (!(await findUsableResetToken(db, sha256(token)))) throw invalidActionCode();
+  };
+
+  /**
    * Password change of the signed-in owner. The id token is checked like the auth hook does;
    * a wrong current password counts as a failed sign-in for the address, so a stolen id token
    * cannot be used to guess the password. Answers fresh tokens; every other session ends.
@@ -285,6 +294,15 @@ export const createIdentityService = ({
     return set;
   };
 
-  return { signIn, refresh, signOut, requestPasswordReset, confirmPasswordReset, changePassword, jwks };
+  return {
+    signIn,
+    refresh,
+    signOut,
+    requestPasswordReset,
+    confirmPasswordReset,
+    checkPasswordResetToken,
+    changePassword,
+    jwks,
+  };
 };
 export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -176,7 +176,11 @@ export const createParticipationService = (deps: {
         product: 'connect',
         kind: 'newCampaignTicket',
         subject: { type: 'campaignTicket', id: ticket.id, title: campaign.title },
-        data: { campaignId },
+        // Who answered, as the console names them: their name if they gave one, else their address.
+        data: {
+          campaignId,
+          participant: [contact.firstname, contact.lastname].filter(Boolean).join(' ') || contact.email,
+        },
       });
       const reachedTarget =
         campaign.endCondition.type === 'participationTarget' && ticketCount >= campaign.endCondition.target;

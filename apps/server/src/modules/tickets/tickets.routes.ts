@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { route } from '../../lib/route.js';
 import { authOf } from '../../plugins/auth.js';
+import { markSubjectSeen } from '../history/history.repository.js';
 import { campaignIsOwn, getTicket, listTickets } from './tickets.repository.js';
 
 /** The console's read-only view of campaign tickets (issue 3); the conversation calls come later. */
@@ -25,6 +26,13 @@ export const ticketRoutes = async (app: FastifyInstance, { db }: { db: Db }) => 
     const { owner } = authOf(req);
     const ticket = await getTicket(db, owner.manufacturerId, req.params.id);
     if (!ticket) throw notFound('ticket');
+    // Opening a ticket is reading its "new answer" entry, from whichever screen or client.
+    await markSubjectSeen(db, {
+      manufacturerId: owner.manufacturerId,
+      ownerId: owner.id,
+      subjectType: 'campaignTicket',
+      subjectId: req.params.id,
+    });
     return ticket;
   });
 };

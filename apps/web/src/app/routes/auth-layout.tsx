@@ -13,7 +13,7 @@ export const AuthLayout = ({ title, description, children }: AuthLayoutProps) =>
     <Center mih="100vh" p="md" bg="gray.0">
       <Stack w="100%" maw={420} gap="md">
         <Group justify="space-between">
-          <Text fw={800} size="xl" c="blue.7">
+          <Text fw={800} size="xl" c="blue.8">
             Parley
           </Text>
           <LanguageSwitch />

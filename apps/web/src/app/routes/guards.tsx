@@ -1,7 +1,12 @@
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageLoader } from '@/components/loaders';
 import { loginPathFor, safeDestination, useAuth } from '@/lib/auth';
+
+// Only needed after a sign-out in another tab: kept out of the entry chunk.
+const SignedOutDialog = lazy(async () => ({
+  default: (await import('@/features/auth/components/signed-out-dialog')).SignedOutDialog,
+}));
 
 /**
  * D10: a signed-out visitor goes to /login with the wanted path as destination. Lives in the
@@ -11,6 +16,18 @@ export const RequireAuth = ({ children }: { children: ReactNode }) => {
   const { status, endReason } = useAuth();
   const { pathname, search } = useLocation();
   if (status === 'loading') return <FullPageLoader />;
+  if (status === 'signed-out' && endReason === 'elsewhere') {
+    // Signed out in another tab: the page and its unsaved edits stay; the dialog offers to sign in
+    // again in place or to leave for the login page (docs/product-decisions.md, console).
+    return (
+      <>
+        <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
+        <Suspense fallback={null}>
+          <SignedOutDialog />
+        </Suspense>
+      </>
+    );
+  }
   if (status === 'signed-out') {
     // After choosing "Sign out" the owner starts afresh; an expired session comes back here.
     const to = endReason === 'sign-out' ? '/login' : loginPathFor(pathname, search);

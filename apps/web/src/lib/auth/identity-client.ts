@@ -59,6 +59,9 @@ export const identityClient = {
   requestPasswordReset: async (email: string) => {
     await post(identityPaths.passwordReset, { email });
   },
+  checkPasswordReset: async (token: string) => {
+    await post(identityPaths.passwordResetCheck, { token });
+  },
   confirmPasswordReset: async (token: string, newPassword: string) => {
     await post(identityPaths.passwordResetConfirm, { token, newPassword });
   },

@@ -4,6 +4,7 @@ export { IdentityError, isIdentityError, normalizeEmail } from './identity-clien
 export {
   type AuthStatus,
   changePassword,
+  checkPasswordReset,
   confirmPasswordReset,
   expireSession,
   getIdToken,

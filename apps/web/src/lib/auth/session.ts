@@ -8,7 +8,8 @@ import { IdentityError, identityClient, isIdentityError, normalizeEmail } from '
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
 /** Why a session ended: the owner chose to sign out, or the session could not be kept alive. */
-export type SessionEndReason = 'sign-out' | 'expired';
+/** 'elsewhere': another tab of this browser signed out; this tab keeps its page until the owner decides. */
+export type SessionEndReason = 'sign-out' | 'expired' | 'elsewhere';
 
 export type SessionState = {
   status: AuthStatus;
@@ -212,7 +213,7 @@ export const expireSession = (): void => {
 export const syncSessionFromStorage = (): void => {
   const saved = readStored();
   if (!saved) {
-    if (stored) end('sign-out');
+    if (stored) end('elsewhere');
     return;
   }
   if (saved.refreshToken !== stored?.refreshToken) adopt(saved, false);
@@ -227,6 +228,9 @@ export const changePassword = async (currentPassword: string, newPassword: strin
 
 export const requestPasswordReset = (email: string) =>
   identityClient.requestPasswordReset(normalizeEmail(email));
+
+/** Whether a mailed reset link still works; asking does not use it up. */
+export const checkPasswordReset = (token: string) => identityClient.checkPasswordReset(token);
 
 /** D5: a password reset ends the owner's sessions, so this browser's session ends too. */
 export const confirmPasswordReset = async (token: string, newPassword: string) => {

@@ -51,4 +51,39 @@ describe('password reset', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is invalid or has expired.');
   });
+
+  it('says at once that a used or unknown link no longer works, and offers a new one', async () => {
+    const backend = createTestBackend();
+    backend.server.on('POST', '/identity/password-reset/check', () => ({
+      status: 400,
+      body: {
+        code: 'auth/invalid-action-code',
+        message: 'The reset link is invalid, used already or expired.',
+      },
+    }));
+    const { user } = renderApp('/reset-password?token=used-token');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is invalid or has expired.');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(backend.server.requestsTo('POST', '/identity/password-reset/check')[0]?.body).toEqual({
+      token: 'used-token',
+    });
+
+    await user.type(screen.getByLabelText('Email'), 'owner@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText(/we have sent it a link/)).toBeVisible();
+    expect(backend.server.requestsTo('POST', '/identity/password-reset/confirm')).toHaveLength(0);
+  });
+
+  it('shows the form when the link could not be checked (offline), whose submit then reports it', async () => {
+    const backend = createTestBackend();
+    backend.server.on('POST', '/identity/password-reset/check', () => ({
+      status: 503,
+      body: { code: 'unavailable' },
+    }));
+    renderApp('/reset-password?token=some-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+    expect(screen.getByLabelText('New password')).toBeVisible();
+  });
 });

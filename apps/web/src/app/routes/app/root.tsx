@@ -12,6 +12,7 @@ import { ConsoleNav } from '@/features/layout/components/console-nav';
 import { UserMenu } from '@/features/layout/components/user-menu';
 import { useRequiredOwner } from '@/features/owner/api/use-required-owner';
 import { signOut } from '@/lib/auth';
+import { PageErrorBoundary } from './page-error-boundary';
 
 /**
  * Spec §2: the active product area comes from the path; on neutral pages (dashboard, templates,
@@ -32,6 +33,7 @@ export const ConsoleRoot = () => {
   const { data: config } = usePublicConfig();
   const connectEnabled = owner.data?.isParleyConnectEnabled ?? false;
   const area = useActiveArea(connectEnabled);
+  const { pathname } = useLocation();
 
   // The profile decides what the console shows (connect or not): wait for it.
   if (!owner.data) return <FullPageLoader />;
@@ -60,9 +62,11 @@ export const ConsoleRoot = () => {
         config ? <SupportLinks supportUrl={config.supportUrl} supportEmail={config.supportEmail} /> : null
       }
     >
-      <Suspense fallback={<PageSkeleton />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </ConsoleLayout>
   );
 };

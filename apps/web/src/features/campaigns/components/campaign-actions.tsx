@@ -9,7 +9,7 @@ import {
   IconPlayerStop,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -19,6 +19,7 @@ import { useArchiveCampaign } from '../api/archive-campaign';
 import { useCopyCampaign } from '../api/copy-campaign';
 import { useStartCampaign } from '../api/start-campaign';
 import { useStopCampaign } from '../api/stop-campaign';
+import { focusCampaignHeading } from './campaign-heading-focus';
 import { ChangeEndConditionModal } from './change-end-condition-modal';
 import { ConfirmModal } from './confirm-modal';
 
@@ -28,7 +29,16 @@ export const recommendedQuestionCount = 3;
 type Action = 'start' | 'stop' | 'restart' | 'archive' | 'copy';
 
 /** Start, stop, restart, archive and copy, each behind a confirmation; plus the preview. */
-export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; onPreview: () => void }) => {
+export const CampaignActions = ({
+  campaign,
+  onPreview,
+  onStateChanged,
+}: {
+  campaign: Campaign;
+  onPreview: () => void;
+  /** After start, stop or restart: the button that was pressed is gone, so the focus needs a new home. */
+  onStateChanged: () => void;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [pending, setPending] = useState<Action | null>(null);
@@ -46,6 +56,13 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
     setPending(action);
   };
   const close = () => setPending(null);
+  // Set on success, run once the dialog has gone: Mantine would return the focus to the pressed
+  // button, which the new state replaced (Start becomes Stop), leaving it on the page body.
+  const afterClose = useRef<(() => void) | null>(null);
+  const changedState = (message: string) => {
+    afterClose.current = onStateChanged;
+    done(message);
+  };
   const failed = (error: unknown) => {
     close();
     notifyError({ title: t('campaigns.actions.failedTitle'), message: apiErrorMessage(error) });
@@ -58,16 +75,19 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
   const confirm = () => {
     const id = campaign._id;
     if (pending === 'start' || pending === 'restart') {
-      start.mutate(id, { onSuccess: () => done(t('campaigns.actions.startedText')), onError: failed });
+      start.mutate(id, {
+        onSuccess: () => changedState(t('campaigns.actions.startedText')),
+        onError: failed,
+      });
     } else if (pending === 'stop') {
-      stop.mutate(id, { onSuccess: () => done(t('campaigns.actions.stoppedText')), onError: failed });
+      stop.mutate(id, { onSuccess: () => changedState(t('campaigns.actions.stoppedText')), onError: failed });
     } else if (pending === 'archive') {
       archive.mutate(id, { onSuccess: () => done(t('campaigns.actions.archivedText')), onError: failed });
     } else if (pending === 'copy') {
       copy.mutate(id, {
         onSuccess: (created) => {
           done(t('campaigns.actions.copiedText'));
-          navigate(paths.campaign(created._id));
+          navigate(paths.campaign(created._id), { state: focusCampaignHeading });
         },
         onError: failed,
       });
@@ -175,6 +195,10 @@ export const CampaignActions = ({ campaign, onPreview }: { campaign: Campaign; o
         confirmDisabled={pending === 'start' && questionCount === 0}
         onConfirm={confirm}
         onClose={close}
+        onExited={() => {
+          afterClose.current?.();
+          afterClose.current = null;
+        }}
       >
         <Text>{shown?.text}</Text>
         {pending === 'start' && tooFew ? (

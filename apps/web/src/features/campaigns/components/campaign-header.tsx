@@ -1,11 +1,14 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Campaign } from '@parley/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useMeSmall } from '@/features/owner/api/get-me-small';
 import { usePageTitle } from '@/lib/page-title';
 import { CampaignActions } from './campaign-actions';
+import { wantsCampaignHeadingFocus } from './campaign-heading-focus';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStateBadge } from './campaign-state-badge';
 
@@ -13,6 +16,20 @@ import { CampaignStateBadge } from './campaign-state-badge';
 export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; onPreview: () => void }) => {
   const { t } = useTranslation();
   usePageTitle(campaign.title);
+  const { data: owner } = useMeSmall();
+  // D8: the plan's answerLimitation caps tickets per campaign (partners have none); once reached,
+  // new participants are told the survey is full, so the owner should know it too.
+  const limit = owner && !owner.manufacturer.isPartner ? owner.manufacturer.answerLimitation : null;
+  const full = limit !== null && campaign.ticketCount >= limit && campaign.state !== 'archived';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => heading.current?.focus();
+  const location = useLocation();
+  // Arrived from "Create campaign" or "Copy": the new campaign's title is where the person is now.
+  const arrivedNew = wantsCampaignHeadingFocus(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key), not on every render
+  useEffect(() => {
+    if (arrivedNew) heading.current?.focus();
+  }, [location.key]);
   return (
     <Stack gap="sm" mb="md">
       <Anchor component={Link} to={paths.campaigns} fz="sm">
@@ -23,7 +40,7 @@ export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; on
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6} style={{ minWidth: 0 }}>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          <Title ref={heading} tabIndex={-1} order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {campaign.title}
           </Title>
           <Group gap="sm">
@@ -39,8 +56,19 @@ export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; on
             <CampaignProgress ticketCount={campaign.ticketCount} endCondition={campaign.endCondition} />
           </Group>
         </Stack>
-        <CampaignActions campaign={campaign} onPreview={onPreview} />
+        <CampaignActions campaign={campaign} onPreview={onPreview} onStateChanged={focusHeading} />
       </Group>
+      {full ? (
+        <Alert
+          role="status"
+          color="orange"
+          variant="light"
+          icon={<IconUsersGroup size={18} aria-hidden />}
+          title={t('campaigns.page.fullTitle')}
+        >
+          {t('campaigns.page.fullText', { count: limit })}
+        </Alert>
+      ) : null}
     </Stack>
   );
 };

@@ -1,6 +1,7 @@
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { EndCondition } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { LabelledProgress } from '@/components/labelled-progress';
 
 /** The answer count, and with a participation target how far the campaign is toward it. */
 export const CampaignProgress = ({
@@ -25,11 +26,11 @@ export const CampaignProgress = ({
           {percent} %
         </Text>
       </Group>
-      <Progress
+      <LabelledProgress
         value={percent}
         size="sm"
-        aria-label={t('campaigns.list.progressLabel')}
-        aria-valuetext={label}
+        label={t('campaigns.list.progressLabel')}
+        valueText={label}
       />
     </Stack>
   );

@@ -13,6 +13,8 @@ type ConfirmModalProps = {
   confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Once the dialog has gone (its closing transition ended): where the focus goes next. */
+  onExited?: () => void;
 };
 
 /** Every lifecycle action asks first: each one changes what participants can do. */
@@ -26,10 +28,11 @@ export const ConfirmModal = ({
   confirmDisabled = false,
   onConfirm,
   onClose,
+  onExited,
 }: ConfirmModalProps) => {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} onExitTransitionEnd={onExited}>
       <Stack gap="md">
         {children}
         <Group justify="flex-end">

@@ -7,6 +7,7 @@ import { useLanguage } from '@/lib/i18n';
 import { useCreateCampaign } from '../api/create-campaign';
 import { type CampaignFormValues, emptyCampaignValues, valuesToInput } from '../lib/campaign-form-values';
 import { CampaignFlagFields, EndConditionFields, LanguageField, TitleField } from './campaign-fields';
+import { focusCampaignHeading } from './campaign-heading-focus';
 import { useCampaignValidation } from './use-campaign-validation';
 
 /** POST /campaign: a new draft, then straight to its page to add questions. */
@@ -30,7 +31,7 @@ export const CreateCampaignModal = ({ opened, onClose }: { opened: boolean; onCl
       onSuccess: (campaign) => {
         onClose();
         form.reset();
-        navigate(`${paths.campaign(campaign._id)}?tab=questions`);
+        navigate(`${paths.campaign(campaign._id)}?tab=questions`, { state: focusCampaignHeading });
       },
     }),
   );

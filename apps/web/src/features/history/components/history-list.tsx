@@ -25,6 +25,11 @@ const EntryContent = ({ entry }: { entry: HistoryEntry }) => {
       <Text size="sm" lineClamp={2}>
         {entry.subject.title ?? t('history.untitled')}
       </Text>
+      {typeof entry.data.participant === 'string' ? (
+        <Text size="sm" lineClamp={1}>
+          {t('history.participant', { participant: entry.data.participant })}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </Text>

@@ -42,9 +42,15 @@ export const HistoryPanel = ({ initialArea, areas, onNavigate }: HistoryPanelPro
           size="xs"
           variant="light"
           leftSection={<IconChecks size={16} aria-hidden />}
-          disabled={newIds.length === 0}
-          loading={markSeen.isPending}
-          onClick={() => markSeen.mutate(newIds)}
+          // Looks disabled but stays focusable (docs/product-decisions.md, keyboard focus): a real
+          // `disabled` would drop the keyboard focus to the page body once all are marked seen.
+          data-disabled={newIds.length === 0 || undefined}
+          aria-disabled={newIds.length === 0}
+          // No `loading` either: Mantine disables a loading button, which drops the focus too.
+          aria-busy={markSeen.isPending}
+          onClick={() => {
+            if (newIds.length > 0 && !markSeen.isPending) markSeen.mutate(newIds);
+          }}
         >
           {t('history.markAllSeen')}
         </Button>

@@ -76,7 +76,7 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
               </ActionIcon>
             </Tooltip>
             <Anchor component={Link} to={paths.dashboard} underline="never" aria-label={t('nav.home')}>
-              <Text fw={800} size="lg" c="blue.7">
+              <Text fw={800} size="lg" c="blue.8">
                 {t('common.appName')}
               </Text>
             </Anchor>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { limits, type PublicSurvey } from '@parley/contract';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef } from 'react';
+import { LabelledProgress } from '@/components/labelled-progress';
 import type { AnswerProblem, ContactProblem } from '../lib/answer-checks';
 import { QuestionStep } from './question-step';
 import { SurveyHeader } from './survey-header';
@@ -67,10 +68,10 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
             <Text fz="sm" c="dimmed" aria-hidden="true">
               {t('participation.step.progress', { current: form.stepNumber, total: form.stepCount })}
             </Text>
-            <Progress
+            <LabelledProgress
               value={(form.stepNumber / Math.max(form.stepCount, 1)) * 100}
-              aria-label={t('participation.step.progressLabel')}
-              aria-valuetext={t('participation.step.progress', {
+              label={t('participation.step.progressLabel')}
+              valueText={t('participation.step.progress', {
                 current: form.stepNumber,
                 total: form.stepCount,
               })}

@@ -10,6 +10,7 @@ import { useCampaign } from '@/features/campaigns/api/get-campaign';
 import { CampaignHeader } from '@/features/campaigns/components/campaign-header';
 import { CampaignSettingsForm } from '@/features/campaigns/components/campaign-settings-form';
 import { OpenLinkPanel } from '@/features/campaigns/components/open-link-panel';
+import { useRefreshHistoryOnOpen } from '@/features/history/api/use-refresh-history-on-open';
 import {
   getSurveyPreviewQueryOptions,
   useSurveyPreview,
@@ -67,6 +68,7 @@ export const CampaignRoute = () => {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const { data: campaign, isPending } = useCampaign(id);
+  useRefreshHistoryOnOpen(campaign?._id);
   const [previewing, setPreviewing] = useState(false);
   const tabParam = params.get('tab');
   const tab: Tab = tabs.find((x) => x === tabParam) ?? 'settings';
