@@ -80,7 +80,7 @@ const answeredCampaign = async (request: APIRequestContext, api: Api, language: 
   return { id, email };
 };
 
-/** The console in a language of its own choosing (spec §9: a stored choice wins). */
+/** The console in a language of its own choosing (a stored choice wins). */
 const useLanguage = async (page: Page, language: Language) => {
   await page.addInitScript(
     (lang) => window.localStorage.setItem('parley.locale', JSON.stringify(lang)),

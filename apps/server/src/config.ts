@@ -15,7 +15,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * Every setting the server reads, validated once at boot (style.md §5).
+ * Every setting the server reads, validated once at boot.
  * Names are the environment variables; docs/configuration.md describes each.
  */
 const envSchema = z.object({

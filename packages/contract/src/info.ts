@@ -32,7 +32,7 @@ export const publicConfigSchema = z.object({
     scriptUrl: z.string().nullable(),
   }),
   sentryDsn: z.string().nullable(),
-  /** Share of page loads and navigations traced (0–1; spec §9: full). */
+  /** Share of page loads and navigations traced (0–1; default: all). */
   tracesSampleRate: z.number().min(0).max(1),
   appCheckRequired: z.boolean(),
 });

@@ -40,7 +40,7 @@ const statusByCode = {
   'campaign/not-running': 409,
   'file/invalid': 400,
   'file/too-large': 413,
-  // The participant's survey page (issue 3): why an answer cannot be taken now.
+  // The participant's survey page: why an answer cannot be taken now.
   'survey/draft': 409,
   'survey/ended': 409,
   'survey/archived': 409,

@@ -28,7 +28,7 @@ export const postgresCode = (err: unknown): string | undefined => {
 };
 
 /**
- * One error handler (style.md §4): our AppError with its status; zod validation errors
+ * One error handler: our AppError with its status; zod validation errors
  * as 400 `validation` naming the field; PostgreSQL's unique violations as 409; a malformed
  * value PostgreSQL rejects (e.g. a bad UUID) as 404; a date it cannot store as 400 (the code read
  * from the driver's error under Drizzle's wrapper); everything else a masked 500,

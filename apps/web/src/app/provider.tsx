@@ -66,7 +66,7 @@ export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
       cssVariablesResolver={cssVariablesResolver}
       env={import.meta.env.MODE === 'test' ? 'test' : 'default'}
     >
-      {/* Spec §9: notifications bottom-left, 10 s (errors override this and stay). */}
+      {/* Notifications bottom-left, 10 s (errors override this and stay). */}
       <Notifications position="bottom-left" autoClose={notificationDuration} />
       <QueryClientProvider client={client}>
         <ConfigEffects />

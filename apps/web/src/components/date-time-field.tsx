@@ -25,7 +25,7 @@ type DateTimeFieldProps = {
 };
 
 /**
- * A date and time in the console's language (spec §9 date formats, docs/product-decisions.md for
+ * A date and time in the console's language (the specified date formats; docs/product-decisions.md for
  * the clock): the browser's own `datetime-local` follows the browser's locale instead, so a German
  * console showed "03/15/2027, 06:30 PM". The field writes its value with the same helper as every
  * other date the console shows. Takes what `form.getInputProps` gives.

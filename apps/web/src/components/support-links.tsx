@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 type SupportLinksProps = { supportUrl: string | null; supportEmail: string | null };
 
-/** Spec §9: the support link and email, both from the public configuration. */
+/** The support link and email, both from the public configuration. */
 export const SupportLinks = ({ supportUrl, supportEmail }: SupportLinksProps) => {
   const { t } = useTranslation();
   if (!supportUrl && !supportEmail) return null;

@@ -21,7 +21,7 @@ export const paths = {
   profile: '/profile',
 } as const;
 
-/** Spec §2: paths containing connect or platform set the active product area. */
+/** Paths containing connect or platform set the active product area. */
 export const areaFromPath = (pathname: string): Product | null => {
   const segments = pathname.split('/');
   if (segments.includes('connect')) return 'connect';

@@ -51,7 +51,7 @@ export const initAnalytics = (config: AnalyticsConfig): void => {
 /** Only the path: query strings may hold secrets (the password-reset token) or personal data. */
 export const trackPageView = (path: string): void => tracker.pageView(path);
 
-/** Spec §2: page views are tracked on every route change. Mount once inside the router. */
+/** Page views are tracked on every route change. Mount once inside the router. */
 export const usePageViewTracking = (config: AnalyticsConfig | undefined): void => {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -7,10 +7,10 @@ import {
 } from '@parley/contract';
 import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
 
-/** Spec §7: every call goes under /api, in JSON, with no timeout. */
+/** Every call goes under /api, in JSON, with no timeout. */
 export const apiBase = '/api';
 
-/** Spec §7: anti-forgery names, axios-style (read the cookie, echo it in the header). */
+/** Anti-forgery names, axios-style (read the cookie, echo it in the header). */
 export const xsrfCookieName = 'XSRF-TOKEN';
 export const xsrfHeaderName = 'X-XSRF-TOKEN';
 
@@ -43,7 +43,7 @@ export const setAppCheckTokenProvider = (provider: AppCheckTokenProvider): void 
 export const getAppCheckToken = (): Promise<string> => appCheckTokenProvider();
 
 export type CallOptions = {
-  /** Spec §8: return undefined instead of throwing (the error is still logged). */
+  /** Return undefined instead of throwing (the error is still logged). */
   skipThrowError?: boolean;
   signal?: AbortSignal;
 };
@@ -90,7 +90,7 @@ export const buildUrl = <R extends RouteDef>(route: R, input: RouteInput<R> = {}
   `${apiBase}${fillPath(route.path, input.params)}${buildQuery(input.query)}`;
 
 const send = async (route: RouteDef, url: string, body: unknown, signal?: AbortSignal) => {
-  // Spec §6: anonymous (public) calls carry an empty identity token.
+  // Anonymous (public) calls carry an empty identity token.
   const idToken = route.access === 'public' ? '' : await getIdToken();
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -15,7 +15,7 @@ const toDate = (value: string | number | Date): Date | null => {
  */
 export const timeFormats: Record<Language, '12h' | '24h'> = { en: '12h', de: '24h' };
 
-/** Spec §9: English MM/DD/YYYY, German DD.MM.YYYY (local time). The one date helper of the console. */
+/** English MM/DD/YYYY, German DD.MM.YYYY (local time). The one date helper of the console. */
 export const formatDate = (value: string | number | Date, language: Language): string => {
   const date = toDate(value);
   if (!date) return '';

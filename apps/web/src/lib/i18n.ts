@@ -11,7 +11,7 @@ export const defaultLanguage: Language = 'en';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 
-/** Spec §9: a stored choice wins; else the browser's language if it is de or en; else English. */
+/** A stored choice wins; else the browser's language if it is de or en; else English. */
 export const detectLanguage = (): Language => {
   const stored = readStorage<string>(storageKeys.locale);
   if (isLanguage(stored)) return stored;

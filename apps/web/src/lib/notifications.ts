@@ -1,7 +1,7 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
-/** Spec §8/§9: errors stay until the user confirms them; everything else closes after 10 s. */
+/** Errors stay until the user confirms them; everything else closes after 10 s. */
 export const notificationDuration = 10_000;
 
 type NotifyInput = {

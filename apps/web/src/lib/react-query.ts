@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { notifyError } from '@/lib/notifications';
 
-/** Spec §9: fetched data counts as fresh for 2 minutes, for every query. */
+/** Fetched data counts as fresh for 2 minutes, for every query. */
 export const staleTime = 120_000;
 
 /** Per-query switches read by the central error handlers below. */

@@ -1,5 +1,5 @@
 /**
- * The console's localStorage keys (spec §9: saved user, language locale, sidebar status; plus the
+ * The console's localStorage keys (saved user, language locale, sidebar status; plus the
  * session's tokens) and a JSON wrapper that never throws: storage can be full, disabled or
  * hold garbage from an older version, and none of that may break the console.
  */

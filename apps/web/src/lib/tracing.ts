@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@parley/contract';
 
 /**
- * Optional error tracing (issue 2; spec §9: sampling 1.0, environment label from the server).
+ * Optional error tracing (sampling 1.0 by default, environment label from the server).
  * With a Sentry DSN in the public configuration the Sentry SDK is loaded on demand (its own chunk,
  * so the login page does not pay for it) and traces page loads and navigations at
  * `tracesSampleRate`; without one every call here is a no-op.

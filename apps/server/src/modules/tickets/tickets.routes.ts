@@ -7,7 +7,7 @@ import { authOf } from '../../plugins/auth.js';
 import { markSubjectSeen } from '../history/history.repository.js';
 import { campaignIsOwn, getTicket, listTickets } from './tickets.repository.js';
 
-/** The console's read-only view of campaign tickets (issue 3); the conversation calls come later. */
+/** The console's read-only view of campaign tickets; the conversation calls come later. */
 export const ticketRoutes = async (app: FastifyInstance, { db }: { db: Db }) => {
   route(app, api.tickets.list, async (req) => {
     const { owner } = authOf(req);

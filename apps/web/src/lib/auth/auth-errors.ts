@@ -18,7 +18,7 @@ type AuthMessage =
   | 'invalidActionCode'
   | 'unknown';
 
-/** Spec §8: every identity code has its message; exhaustive over the contract's code list. */
+/** Every identity code has its message; exhaustive over the contract's code list. */
 const messages: Record<IdentityErrorCode, AuthMessage> = {
   'auth/invalid-email': 'invalidEmail',
   'auth/user-not-found': 'userNotFound',
@@ -50,7 +50,7 @@ export const authErrorMessageKey = (code: string): `auth.errors.${AuthMessage}` 
 export const authErrorMessage = (error: unknown): string =>
   i18n.t(authErrorMessageKey(isIdentityError(error) ? error.code : 'unknown'));
 
-/** Spec §8: identity failures appear as an error notification with a title and the description. */
+/** Identity failures appear as an error notification with a title and the description. */
 const authErrorNotification = 'auth-error';
 
 export const notifyAuthError = (error: unknown, title: string): void => {

@@ -69,5 +69,5 @@ export const identityClient = {
     tokens(identityPaths.passwordChange, { currentPassword, newPassword }, idToken),
 };
 
-/** Spec §5: the email is lowercased (and trimmed) before it is sent anywhere. */
+/** The email is lowercased (and trimmed) before it is sent anywhere. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

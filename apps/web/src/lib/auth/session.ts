@@ -4,7 +4,7 @@ import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/sto
 import { notifyAuthError } from './auth-errors';
 import { IdentityError, identityClient, isIdentityError, normalizeEmail } from './identity-client';
 
-/** Spec §4: the auth states. */
+/** The auth states. */
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
 /** Why a session ended: the owner chose to sign out, or the session could not be kept alive. */
@@ -187,7 +187,7 @@ export const signIn = async (email: string, password: string): Promise<void> => 
 
 /**
  * Ends the session here at once (the owner asked to leave), then revokes the refresh token.
- * Spec §8: a failure of the revocation is shown as an error notification and rethrown.
+ * A failure of the revocation is shown as an error notification and rethrown.
  */
 export const signOut = async (): Promise<void> => {
   const current = stored;

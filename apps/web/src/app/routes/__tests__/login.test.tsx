@@ -26,7 +26,7 @@ describe('login', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
     expect(currentUrl()).toBe('/connect/contacts');
-    // Spec §5: the email is lowercased (and trimmed) before sending.
+    // The email is lowercased (and trimmed) before sending.
     const [signIn] = backend.server.requestsTo('POST', '/identity/sign-in');
     expect(signIn?.body).toEqual({ email: ownerEmail, password: ownerPassword });
   });

@@ -15,7 +15,7 @@ import { signOut } from '@/lib/auth';
 import { PageErrorBoundary } from './page-error-boundary';
 
 /**
- * Spec §2: the active product area comes from the path; on neutral pages (dashboard, templates,
+ * The active product area comes from the path; on neutral pages (dashboard, templates,
  * profile) the last one stays active. Without connect only platform exists for this owner.
  */
 const useActiveArea = (connectEnabled: boolean): Product => {

@@ -2,7 +2,7 @@ import { api, type Product } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-/** Spec §9: history page size. */
+/** History page size. */
 export const historyPageSize = 50;
 /** The "new" indicator looks again this often while the console is open (answers arrive any time). */
 const historyPollMs = 60_000;
@@ -15,7 +15,7 @@ export const historyQueryKeys = {
 export const getHistory = (product: Product, signal?: AbortSignal) =>
   call(api.history.me, { query: { product, limit: historyPageSize } }, { signal });
 
-// Spec §8: a failed load shows the generic error notification (the central query handler).
+// A failed load shows the generic error notification (the central query handler).
 export const getHistoryQueryOptions = (product: Product) =>
   queryOptions({
     queryKey: historyQueryKeys.area(product),

@@ -9,7 +9,7 @@ import { HistoryPanel } from './history-panel';
 type HistoryButtonProps = { area: Product; areas: Product[] };
 
 /**
- * The header's history control for the active area. Spec §2: it shows "new" when any entry has
+ * The header's history control for the active area. It shows "new" when any entry has
  * isNewHistory; the accessible name says so too, since the badge alone is only visual.
  */
 export const HistoryButton = ({ area, areas }: HistoryButtonProps) => {

@@ -2,7 +2,7 @@ import { api } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
-/** Spec §7: the console's information items (public call). */
+/** The console's information items (public call). */
 export const infoQuery = { platform: 'Web', category: 'WebInfo' } as const;
 
 export const getInfoQueryOptions = () =>

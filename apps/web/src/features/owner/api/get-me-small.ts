@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 
-/** Spec §4: the owner profile is cached locally for 30 minutes. */
+/** The owner profile is cached locally for 30 minutes. */
 export const savedUserTtlMs = 30 * 60_000;
 
 type SavedUser = { savedAt: number; owner: OwnerSmall };

@@ -5,7 +5,7 @@ import { notifyError } from '@/lib/notifications';
 import { useMeSmall } from './get-me-small';
 
 /**
- * The signed-in owner's small profile, which the console cannot work without. Spec §8: when it
+ * The signed-in owner's small profile, which the console cannot work without. When it
  * cannot be loaded, an error notification appears and the owner is signed out.
  */
 export const useRequiredOwner = () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '@/features/info/api/get-public-config';
 
 type PublicPageLayoutProps = {
-  /** The page's language: the survey's, not the console's (issue 3). */
+  /** The page's language: the survey's, not the console's. */
   language: Language;
   /** From the page's own answer when it has one; else from the public configuration. */
   privacyUrl?: string | null;

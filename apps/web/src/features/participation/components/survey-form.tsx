@@ -15,7 +15,7 @@ type SurveyFormProps = {
   preview?: boolean;
 };
 
-/** Email, optional names, then the questions one per step, then thanks (issue 3). */
+/** Email, optional names, then the questions one per step, then thanks. */
 export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
   const { t } = useSurveyTranslation();
   const form = useSurveyForm(survey, { preview });

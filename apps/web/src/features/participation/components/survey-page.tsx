@@ -23,7 +23,7 @@ const SurveyStatusMessage = ({ status }: { status: Exclude<SurveyStatus, 'open'>
   );
 };
 
-/** `/p/c/:campaignId`: a survey by its open link, in the survey's language (D10, issue 3). */
+/** `/p/c/:campaignId`: a survey by its open link, in the survey's language (D10). */
 export const SurveyPage = ({ campaignId }: { campaignId: string }) => {
   const { data: survey, error, isPending, refetch } = useSurvey(campaignId);
   // The browser tab and screen readers name the page after the survey.

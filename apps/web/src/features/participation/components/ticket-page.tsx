@@ -27,7 +27,7 @@ const TicketView = ({ ticket }: { ticket: Ticket }) => {
           {ticket.campaign.title}
         </Title>
       </Stack>
-      {/* Opening this page is what confirmed the address (issue 3). */}
+      {/* Opening this page is what confirmed the address. */}
       <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden="true" />}>
         {t('participation.ticket.confirmed', { email: ticket.contact.email })}
       </Alert>

@@ -34,7 +34,7 @@ const restore = (survey: PublicSurvey, preview: boolean) => {
 };
 
 /**
- * The survey page's form logic in one hook (style.md): the draft kept in localStorage, the
+ * The survey page's form logic in one hook: the draft kept in localStorage, the
  * steps along the path rules, checks as the participant goes, and the one submission.
  */
 export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } = {}) => {

@@ -12,7 +12,7 @@ export type ContactProblems = Partial<Record<keyof ContactDraft, ContactProblem>
 export const isBlankAnswer = (a: AnswerDraft | undefined) =>
   a === undefined || ((a.text ?? '').trim() === '' && (a.optionIds ?? []).length === 0);
 
-/** The same rules the server applies (issue 3), checked before each step so mistakes show at once. */
+/** The same rules the server applies, checked before each step so mistakes show at once. */
 export const checkAnswer = (q: PublicQuestion, a: AnswerDraft | undefined): AnswerProblem | null => {
   if (q.type === 'FreeText' && (a?.text ?? '').trim().length > limits.textMax) return 'tooLong';
   if (isBlankAnswer(a)) {

@@ -14,7 +14,7 @@ export const ticketPageSize = 20;
 
 const contactName = (c: TicketListItem['contact']) => [c.firstname, c.lastname].filter(Boolean).join(' ');
 
-/** The read-only list of a campaign's tickets (issue 3); replies and comments come later. */
+/** The read-only list of a campaign's tickets; replies and comments come later. */
 export const TicketList = ({ campaignId }: { campaignId: string }) => {
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
