@@ -82,7 +82,7 @@ test('the empty New-campaign dialog takes the first click: Cancel closes it, “
   const layoutBefore = await dialog.getByText('At a date').boundingBox();
   await dialog.getByText('At a date').click();
   await expect(dialog.getByRole('radio', { name: 'At a date' })).toBeChecked();
-  await expect(dialog.getByRole('textbox', { name: /^End date and time/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^End date and time/ })).toBeVisible();
   // Leaving the title said nothing and moved nothing.
   await expect(dialog.getByText('The title needs at least 2 characters.')).toBeHidden();
   expect((await dialog.getByText('At a date').boundingBox())?.y).toBe(layoutBefore?.y);
