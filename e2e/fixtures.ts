@@ -14,14 +14,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
 
 /**
- * A new owner (with connect) made through the admin command line, exactly as an operator does:
- * `admin owner:create … --connect` prints one JSON object `{ownerId, manufacturerId}` on stdout.
- * It attaches to the running server's embedded PostgreSQL through the shared DATA_DIR.
+ * Runs the admin command line on the test server's database, exactly as an operator does: it
+ * attaches to the running server's embedded PostgreSQL through the shared DATA_DIR (or uses
+ * E2E_DATABASE_URL) and prints one JSON object on stdout.
  */
-export const createOwner = async (opts: { connect?: boolean } = {}): Promise<Owner> => {
-  const id = randomUUID().slice(0, 8);
-  const email = `owner-${id}@e2e.parley.test`;
-  const password = `Pw-${randomUUID()}`;
+export const runAdmin = async (command: string, ...args: string[]): Promise<unknown> => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: process.env.E2E_DATA_DIR,
@@ -30,11 +27,19 @@ export const createOwner = async (opts: { connect?: boolean } = {}): Promise<Own
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  const args = ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'owner:create'];
-  args.push('--email', email, '--password', password, '--manufacturer', `E2E Manufacturer ${id}`);
+  const argv = ['--import', 'tsx', 'apps/server/src/cli/admin.ts', command, ...args];
+  const { stdout } = await run(process.execPath, argv, { cwd: root, env, timeout: 60_000 });
+  return stdout.trim() ? JSON.parse(stdout) : undefined;
+};
+
+/** A new owner (with connect) made through `admin owner:create … --connect`. */
+export const createOwner = async (opts: { connect?: boolean } = {}): Promise<Owner> => {
+  const id = randomUUID().slice(0, 8);
+  const email = `owner-${id}@e2e.parley.test`;
+  const password = `Pw-${randomUUID()}`;
+  const args = ['--email', email, '--password', password, '--manufacturer', `E2E Manufacturer ${id}`];
   if (opts.connect ?? true) args.push('--connect');
-  const { stdout } = await run(process.execPath, args, { cwd: root, env, timeout: 60_000 });
-  const created = JSON.parse(stdout) as { ownerId: string; manufacturerId: string };
+  const created = (await runAdmin('owner:create', ...args)) as { ownerId: string; manufacturerId: string };
   return { email, password, ...created };
 };
 

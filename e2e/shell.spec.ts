@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, type Owner, signIn, test } from './fixtures';
+import { expect, expectAccessible, type Owner, runAdmin, signIn, test } from './fixtures';
 
 /**
  * The console's shell: history "new", the reset link, error boundary, sign-out in another tab,
@@ -70,23 +68,8 @@ const mailedResetLink = async (email: string) => {
 };
 
 /** `admin manufacturer:set` on the test server's database, as an operator changes a plan. */
-const setManufacturer = async (manufacturerId: string, setting: string) => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: process.env.E2E_DATA_DIR,
-    DEMO_SEED: 'false',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  const args = ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'manufacturer:set'];
-  args.push('--manufacturer-id', manufacturerId, '--set', setting);
-  await promisify(execFile)(process.execPath, args, {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env,
-    timeout: 60_000,
-  });
-};
+const setManufacturer = (manufacturerId: string, setting: string) =>
+  runAdmin('manufacturer:set', '--manufacturer-id', manufacturerId, '--set', setting);
 
 test.describe('history "new"', () => {
   test('an answer names its participant; opening its ticket from the participants tab clears it; one’s own Stop is not new', async ({

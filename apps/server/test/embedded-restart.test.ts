@@ -5,10 +5,15 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type EmbeddedDatabase, removeEmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
+import {
+  type EmbeddedDatabase,
+  isAlive,
+  removeEmbeddedDatabase,
+  startEmbeddedDatabase,
+} from '../src/db/embedded.js';
+import { queryOnce } from './db-url.js';
 
 /**
  * Restarts of the embedded PostgreSQL after crashes, with real processes: a Node process
@@ -18,29 +23,10 @@ import { type EmbeddedDatabase, removeEmbeddedDatabase, startEmbeddedDatabase } 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = pino({ level: 'silent' });
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 const pidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
 const readPidFile = async (dataDir: string) => {
   const lines = (await readFile(pidFile(dataDir), 'utf8')).split('\n');
   return { pid: Number(lines[0]), port: Number(lines[3]), lines };
-};
-
-const query = async (url: string, sql: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
 };
 
 /** A Node process that starts the embedded database of `dataDir` and stays up; resolves once it has. */
@@ -121,7 +107,7 @@ describe('the embedded PostgreSQL after a crash', { timeout: 120_000 }, () => {
     expect(Date.now() - t0).toBeLessThan(5_000);
     expect(db.owned).toBe(false);
     expect(new URL(db.url).port).toBe(String(before.port));
-    expect(await query(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await queryOnce(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
 
     // The last one out stops it, though another process started it.
     await db.stop();
@@ -142,7 +128,7 @@ describe('the embedded PostgreSQL after a crash', { timeout: 120_000 }, () => {
     db = await startEmbeddedDatabase(dataDir, log);
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect(db.owned).toBe(true);
-    expect(await query(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await queryOnce(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     await db.stop();
     db = undefined;
   });
@@ -163,7 +149,7 @@ describe('the embedded PostgreSQL after a crash', { timeout: 120_000 }, () => {
     db = await startEmbeddedDatabase(dataDir, log);
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(db.owned).toBe(true);
-    expect(await query(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await queryOnce(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     expect((await readPidFile(dataDir)).pid).not.toBe(pid);
     await db.stop();
     db = undefined;
@@ -175,7 +161,7 @@ describe('the embedded PostgreSQL after a crash', { timeout: 120_000 }, () => {
   it('starts its own when postmaster.pid names a live PostgreSQL of another cluster, and leaves that one alone', async () => {
     // The test run's own cluster stands in for the other PostgreSQL that got the id (and port).
     const adminUrl = inject('adminUrl');
-    const [{ data_directory: otherDir }] = (await query(adminUrl, 'show data_directory')) as [
+    const [{ data_directory: otherDir }] = (await queryOnce(adminUrl, 'show data_directory')) as [
       { data_directory: string },
     ];
     const other = (await readFile(path.join(otherDir, 'postmaster.pid'), 'utf8')).split('\n');
@@ -190,13 +176,13 @@ describe('the embedded PostgreSQL after a crash', { timeout: 120_000 }, () => {
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(db.owned).toBe(true);
     expect(new URL(db.url).port).not.toBe(String(otherPort));
-    const [{ data_directory: ours }] = (await query(db.url, 'show data_directory')) as [
+    const [{ data_directory: ours }] = (await queryOnce(db.url, 'show data_directory')) as [
       { data_directory: string },
     ];
     expect(ours).toBe(dbDir);
     await db.stop();
     db = undefined;
     expect(isAlive(otherPid)).toBe(true);
-    expect(await query(adminUrl, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await queryOnce(adminUrl, 'select 1 as one')).toEqual([{ one: 1 }]);
   });
 });

@@ -5,10 +5,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeEmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
+import { queryOnce } from './db-url.js';
 
 /**
  * Run as root (as CI is), PostgreSQL runs as the `postgres` user. A checkout only its owner
@@ -25,16 +25,6 @@ const packageInstallation = () => {
     '..',
     'native',
   );
-};
-
-const query = async (url: string, sql: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
 };
 
 describe.skipIf(!asRoot)(
@@ -78,7 +68,7 @@ describe.skipIf(!asRoot)(
       expect(run.error ? (run.error as NodeJS.ErrnoException).code : run.status).toBe('EACCES');
 
       const db = await startEmbeddedDatabase(dataDir, log, { binaries, sharedDir: shared });
-      const [{ data_directory: cluster }] = (await query(db.url, 'show data_directory')) as [
+      const [{ data_directory: cluster }] = (await queryOnce(db.url, 'show data_directory')) as [
         { data_directory: string },
       ];
       expect(path.dirname(path.dirname(cluster))).toBe(realpathSync(path.join(shared, 'clusters')));
@@ -90,14 +80,14 @@ describe.skipIf(!asRoot)(
       expect(copied?.to).toMatch(new RegExp(`^${shared}/postgres-`));
       expect(existsSync(path.join(copied?.to ?? '', 'bin', 'postgres'))).toBe(true);
       expect(lines.join('\n')).toContain(`keeps its cluster in ${cluster}`);
-      await query(db.url, 'create table kept (n int); insert into kept values (42)');
+      await queryOnce(db.url, 'create table kept (n int); insert into kept values (42)');
       await db.stop();
 
       // A restart finds the same cluster through the link, and the copied binaries in place.
       lines.length = 0;
       const again = await startEmbeddedDatabase(dataDir, log, { binaries, sharedDir: shared });
       expect(again.owned).toBe(true);
-      expect(await query(again.url, 'select n from kept')).toEqual([{ n: 42 }]);
+      expect(await queryOnce(again.url, 'select n from kept')).toEqual([{ n: 42 }]);
       expect(lines.join('\n')).not.toContain('copied them');
       await again.stop();
 

@@ -84,7 +84,8 @@ const freePort = () =>
     });
   });
 
-const isAlive = (pid: number) => {
+/** Whether a process with this id exists (EPERM: it does, but belongs to another user). */
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
