@@ -79,13 +79,17 @@ test('the empty New-campaign dialog takes the first click: Cancel closes it, “
 
   await page.getByRole('button', { name: 'New campaign' }).click();
   await expect(title).toBeFocused();
+  // Measured once the dialog's opening transition has ended.
+  await page.waitForTimeout(300);
   const layoutBefore = await dialog.getByText('At a date').boundingBox();
   await dialog.getByText('At a date').click();
   await expect(dialog.getByRole('radio', { name: 'At a date' })).toBeChecked();
   await expect(dialog.getByRole('button', { name: /^End date and time/ })).toBeVisible();
   // Leaving the title said nothing and moved nothing.
   await expect(dialog.getByText('The title needs at least 2 characters.')).toBeHidden();
-  expect((await dialog.getByText('At a date').boundingBox())?.y).toBe(layoutBefore?.y);
+  // The defect moved it by about 19 px; sub-pixel rounding (a dialog that grew) is not a move.
+  const layoutAfter = await dialog.getByText('At a date').boundingBox();
+  expect(Math.abs((layoutAfter?.y ?? 0) - (layoutBefore?.y ?? 0))).toBeLessThan(2);
 
   // Submitting checks everything.
   await dialog.getByRole('button', { name: 'Create campaign' }).click();
