@@ -10,6 +10,14 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** Every entity id is a UUID string carried as `_id` (D3). */
 export const idSchema = z.uuid({ message: 'must be a UUID' });
+
+/**
+ * Whether a string has the shape of a UUID, as PostgreSQL's `uuid` type reads it (any version):
+ * for ids that arrive outside a schema (a token's subject or session, a stored draft) before they
+ * reach a query.
+ */
+export const isUuidText = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 export const isoDateSchema = z.string().describe('ISO-8601 date-time');
 
 export const languageSchema = z.enum(['de', 'en']);

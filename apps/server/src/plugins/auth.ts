@@ -1,4 +1,4 @@
-import type { Access } from '@parley/contract';
+import { type Access, isUuidText } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
@@ -20,8 +20,6 @@ declare module 'fastify' {
     auth: AuthContext | undefined;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in owner of a private route; the auth hook guarantees it is there. */
 export const authOf = (req: FastifyRequest): AuthContext => {
@@ -57,7 +55,7 @@ export const authPlugin = fp(
       // The embedded service's subject is the owner id. An external provider's subject is its own
       // (Firebase uid, Keycloak UUID): then the owner is the one with the token's email, but only an
       // email the provider verified, or anyone who signs up there with an owner's address would be them.
-      const byId = UUID.test(claims.sub)
+      const byId = isUuidText(claims.sub)
         ? await findOwnerWithManufacturer(opts.db, { id: claims.sub })
         : undefined;
       const found =

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUuidText } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import {
   type CryptoKey,
@@ -18,7 +19,6 @@ import { AppError } from '../../lib/errors.js';
 import { identityKeys } from './identity.tables.js';
 
 const ALG = 'ES256';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEY_LOCK = 7_261_093_552;
 
 export type SigningKey = { kid: string; key: CryptoKey };
@@ -129,7 +129,7 @@ export const createTokenVerifier = (opts: {
     // Outside the try above: a database failure here is the server's, not a bad token.
     // Tokens issued before sessions had ids carry no `sid`; they end with their lifetime (an hour).
     if (!remote && payload.sid !== undefined && opts.checkSession) {
-      if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) {
+      if (typeof payload.sid !== 'string' || !isUuidText(payload.sid)) {
         throw new AppError('auth/invalid-token', 'The id token is not valid.');
       }
       await opts.checkSession(payload.sid, payload.sub);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { emailSchema, type TokenResponse } from '@parley/contract';
+import { emailSchema, isUuidText, type TokenResponse } from '@parley/contract';
 import { SignJWT } from 'jose';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -32,8 +32,6 @@ import {
   voidResetTokens,
 } from './identity.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
@@ -59,7 +57,7 @@ const invalidActionCode = () =>
  */
 export const createSessionCheck = (db: Db) => async (sid: string, ownerId: string) => {
   if (await isSessionLive(db, sid)) return;
-  const owner = UUID.test(ownerId) ? await findOwnerById(db, ownerId) : undefined;
+  const owner = isUuidText(ownerId) ? await findOwnerById(db, ownerId) : undefined;
   if (owner?.disabled) throw userDisabled();
   throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
 };
@@ -265,7 +263,7 @@ export const createIdentityService = ({
     clientIp: string;
   }) => {
     ensureEmbedded();
-    const owner = UUID.test(input.claims.sub) ? await findOwnerById(db, input.claims.sub) : undefined;
+    const owner = isUuidText(input.claims.sub) ? await findOwnerById(db, input.claims.sub) : undefined;
     if (!owner) throw new AppError('auth/invalid-token', 'No owner belongs to this token.');
     if (owner.disabled) throw userDisabled();
     if (input.claims.iat < Math.floor(owner.sessionsValidAfter.getTime() / 1000)) {

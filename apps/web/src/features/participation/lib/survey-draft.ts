@@ -1,3 +1,4 @@
+import { isUuidText } from '@parley/contract';
 import type { AnswerDraft, AnswerDrafts } from './path-rules';
 
 /**
@@ -37,7 +38,6 @@ export const newDraft = (): SurveyDraft => ({
 });
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toAnswer = (v: unknown): AnswerDraft | undefined => {
   if (!v || typeof v !== 'object') return undefined;
@@ -54,7 +54,7 @@ export const loadDraft = (campaignId: string): SurveyDraft | null => {
     const raw = window.localStorage.getItem(draftKey(campaignId));
     if (!raw) return null;
     const v = JSON.parse(raw) as Record<string, unknown>;
-    if (!isString(v.submissionId) || !uuid.test(v.submissionId)) return null;
+    if (!isString(v.submissionId) || !isUuidText(v.submissionId)) return null;
     const answers: AnswerDrafts = {};
     if (v.answers && typeof v.answers === 'object') {
       for (const [id, a] of Object.entries(v.answers)) {
