@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, signIn, test } from './fixtures';
 
 /**
- * Issue 3 end to end: an owner builds a survey in the console, starts it, a participant answers
+ * Campaigns end to end: an owner builds a survey in the console, starts it, a participant answers
  * it through the open link in a second browser context, and the answer arrives as a ticket.
  */
 

@@ -1,7 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Issue 3: a participation stays unconfirmed until the participant opens the link mailed to them. */
+/** A participation stays unconfirmed until the participant opens the link mailed to them. */
 export const EmailConfirmationBadge = ({ confirmed }: { confirmed: boolean }) => {
   const { t } = useTranslation();
   return confirmed ? (
