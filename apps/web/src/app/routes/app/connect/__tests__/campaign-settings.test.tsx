@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignId, makeCampaign, makeQuestion, serveCampaign } from '@/testing/campaign-fixtures';
 import { createTestBackend } from '@/testing/test-backend';
 import { renderApp } from '@/testing/test-utils';
-import { campaignId, makeCampaign, makeQuestion, serveCampaign } from './campaign-fixtures';
 
 const page = `/connect/campaigns/${campaignId}`;
 

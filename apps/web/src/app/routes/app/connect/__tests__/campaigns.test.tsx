@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeCampaign } from '@/testing/campaign-fixtures';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
-import { makeCampaign } from './campaign-fixtures';
 
 describe('campaign list', () => {
   it('shows the empty state with a call to action that opens the create form', async () => {

@@ -1,11 +1,11 @@
 import type { ParticipantTicket, PublicSurvey } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeSurvey, surveyId } from '@/features/participation/__tests__/survey-fixtures';
+import { draftKey } from '@/features/participation/lib/survey-draft';
 import { formatDateTime } from '@/lib/format-date';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
-import { draftKey } from '../lib/survey-draft';
-import { makeSurvey, surveyId } from './survey-fixtures';
 
 // Mantine's autosizing textarea listens for web fonts; jsdom has no document.fonts.
 if (!('fonts' in document)) {
