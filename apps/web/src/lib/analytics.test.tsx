@@ -1,3 +1,4 @@
+import { api } from '@parley/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, defaultConfig } from '@/testing/test-backend';
@@ -6,7 +7,7 @@ import { renderApp } from '@/testing/test-utils';
 describe('page-view tracking', () => {
   it('loads the configured Plausible script and reports each route change without its query', async () => {
     const backend = createTestBackend();
-    backend.server.on('GET', '/api/config', () => ({
+    backend.server.on(api.info.config, () => ({
       body: {
         ...defaultConfig,
         analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },

@@ -1,4 +1,4 @@
-import { api, defineRoute } from '@parley/contract';
+import { api, defineRoute, identityPaths } from '@parley/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, buildQuery, call, setAppCheckTokenProvider } from '@/lib/api-client';
@@ -38,7 +38,7 @@ describe('api client', () => {
     const owner = await call(api.owner.meSmall);
 
     expect(owner.email).toBe('owner@example.com');
-    const [request] = backend.server.requestsTo('GET', '/api/owner/me/small');
+    const [request] = backend.server.requestsTo(api.owner.meSmall);
     expect(request?.headers.get('x-auth-token')).toBe(tokens.idToken);
     expect(request?.headers.get('X-Firebase-AppCheck')).toBe('');
     expect(request?.headers.get('X-XSRF-TOKEN')).toBe('xsrf value');
@@ -50,7 +50,7 @@ describe('api client', () => {
 
     await call(api.info.all, { query: { platform: 'Web', category: 'WebInfo' } });
 
-    const [request] = backend.server.requestsTo('GET', '/api/info/all');
+    const [request] = backend.server.requestsTo(api.info.all);
     expect(request?.headers.get('x-auth-token')).toBe('');
     expect(request?.headers.get('X-Firebase-AppCheck')).toBe('app-check-token');
     expect(request?.headers.get('X-XSRF-TOKEN')).toBeNull();
@@ -58,7 +58,7 @@ describe('api client', () => {
 
   it('fills path parameters and encodes arrays as name[]=a&name[]=b', async () => {
     const { backend } = signedInBackend();
-    backend.server.on('GET', '/api/owner/a%2Fb/contact-requests', () => ({
+    backend.server.on(contactRequests, { ownerId: 'a/b' }, () => ({
       body: { documents: [], total: 0 },
     }));
 
@@ -75,7 +75,7 @@ describe('api client', () => {
 
   it('turns {code, message, field} into ApiError and rethrows it', async () => {
     const { backend } = signedInBackend();
-    backend.server.on('PATCH', '/api/owner/me', () => ({
+    backend.server.on(api.owner.updateMe, () => ({
       status: 400,
       body: { code: 'validation', message: 'name must not be empty', field: 'name' },
     }));
@@ -89,12 +89,12 @@ describe('api client', () => {
       message: 'name must not be empty',
       field: 'name',
     });
-    expect(backend.server.requestsTo('PATCH', '/api/owner/me')[0]?.body).toEqual({ name: '' });
+    expect(backend.server.requestsTo(api.owner.updateMe)[0]?.body).toEqual({ name: '' });
   });
 
   it('answers undefined instead of throwing with skipThrowError', async () => {
     const { backend } = signedInBackend();
-    backend.server.on('GET', '/api/history/me', () => ({ status: 500, body: 'not json at all' }));
+    backend.server.on(api.history.me, () => ({ status: 500, body: 'not json at all' }));
 
     const result = await call(
       api.history.me,
@@ -112,10 +112,10 @@ describe('api client', () => {
     const owner = await call(api.owner.meSmall);
 
     expect(owner.name).toBe('Olivia Owner');
-    const calls = backend.server.requestsTo('GET', '/api/owner/me/small');
+    const calls = backend.server.requestsTo(api.owner.meSmall);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.headers.get('x-auth-token')).not.toBe(tokens.idToken);
-    expect(backend.server.requestsTo('POST', '/identity/refresh')[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityPaths.refresh)[0]?.body).toEqual({
       refreshToken: tokens.refreshToken,
     });
     expect(getSessionState().status).toBe('signed-in');
@@ -123,21 +123,21 @@ describe('api client', () => {
 
   it('signs out when the refresh does not help', async () => {
     const { backend } = signedInBackend();
-    backend.server.on('GET', '/api/owner/me/small', () => ({
+    backend.server.on(api.owner.meSmall, () => ({
       status: 401,
       body: { code: 'auth/unauthorized', message: 'No' },
     }));
 
     await expect(call(api.owner.meSmall)).rejects.toMatchObject({ status: 401 });
 
-    expect(backend.server.requestsTo('POST', '/identity/refresh')).toHaveLength(1);
+    expect(backend.server.requestsTo(identityPaths.refresh)).toHaveLength(1);
     expect(getSessionState()).toEqual({ status: 'signed-out', endReason: 'expired' });
     expect(window.localStorage.getItem('parley.session')).toBeNull();
   });
 
   it('reports a failed connection as ApiError with code network', async () => {
     const { backend } = signedInBackend();
-    backend.server.on('GET', '/api/owner/me/small', () => {
+    backend.server.on(api.owner.meSmall, () => {
       throw new TypeError('Failed to fetch');
     });
 

@@ -6,6 +6,7 @@ import {
   type RouteResponse,
 } from '@parley/contract';
 import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
+import { httpRequest } from '@/lib/http';
 
 /** Every call goes under /api, in JSON, with no timeout. */
 export const apiBase = '/api';
@@ -38,9 +39,6 @@ let appCheckTokenProvider: AppCheckTokenProvider = async () => '';
 export const setAppCheckTokenProvider = (provider: AppCheckTokenProvider): void => {
   appCheckTokenProvider = provider;
 };
-
-/** The current app-check token, for requests that cannot go through `call` (uploads with progress). */
-export const getAppCheckToken = (): Promise<string> => appCheckTokenProvider();
 
 export type CallOptions = {
   /** Return undefined instead of throwing (the error is still logged). */
@@ -89,24 +87,23 @@ export const buildQuery = (query: unknown): string => {
 export const buildUrl = <R extends RouteDef>(route: R, input: RouteInput<R> = {}): string =>
   `${apiBase}${fillPath(route.path, input.params)}${buildQuery(input.query)}`;
 
-const send = async (route: RouteDef, url: string, body: unknown, signal?: AbortSignal) => {
+type Payload = {
+  /** JSON, or a FormData sent as multipart. */
+  body: unknown;
+  signal?: AbortSignal;
+  onUploadProgress?: (fraction: number) => void;
+};
+
+const send = async (route: RouteDef, url: string, { body, signal, onUploadProgress }: Payload) => {
   // Anonymous (public) calls carry an empty identity token.
   const idToken = route.access === 'public' ? '' : await getIdToken();
   const headers: Record<string, string> = {
-    accept: 'application/json',
     'x-auth-token': idToken,
     'X-Firebase-AppCheck': await appCheckTokenProvider(),
   };
-  if (body !== undefined) headers['content-type'] = 'application/json';
   const xsrf = readCookie(xsrfCookieName);
   if (xsrf !== null) headers[xsrfHeaderName] = xsrf;
-  return fetch(url, {
-    method: route.method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-    signal,
-  });
+  return httpRequest({ method: route.method, url, headers, body, signal, onUploadProgress });
 };
 
 const toApiError = async (response: Response): Promise<ApiError> => {
@@ -122,13 +119,13 @@ const toApiError = async (response: Response): Promise<ApiError> => {
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-const fetchWithAuth = async (route: RouteDef, url: string, body: unknown, signal?: AbortSignal) => {
-  let response = await send(route, url, body, signal);
+const fetchWithAuth = async (route: RouteDef, url: string, payload: Payload) => {
+  let response = await send(route, url, payload);
   if (response.status !== 401 || route.access === 'public') return response;
   // The token may have been revoked or expired early: one refresh, one retry, then sign out.
   try {
     await refreshIdToken();
-    response = await send(route, url, body, signal);
+    response = await send(route, url, payload);
   } catch (error) {
     if (isAbort(error)) throw error;
   }
@@ -156,10 +153,43 @@ export async function call<R extends RouteDef>(
   input: RouteInput<R> = {},
   options: CallOptions = {},
 ): Promise<RouteResponse<R> | undefined> {
+  return request(route, input, { body: input.body, signal: options.signal }, options.skipThrowError);
+}
+
+/**
+ * POSTs a file as multipart to one route of the contract, reporting upload progress (0…1), with
+ * the refresh-and-retry and the errors of every other call.
+ */
+export const upload = <R extends RouteDef>(
+  route: R,
+  input: Omit<RouteInput<R>, 'body'>,
+  form: FormData,
+  options: { signal?: AbortSignal; onProgress: (fraction: number) => void },
+): Promise<RouteResponse<R>> =>
+  request(route, input, { body: form, signal: options.signal, onUploadProgress: options.onProgress }, false);
+
+function request<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R>,
+  payload: Payload,
+  skipThrowError: false,
+): Promise<RouteResponse<R>>;
+function request<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R>,
+  payload: Payload,
+  skipThrowError: boolean | undefined,
+): Promise<RouteResponse<R> | undefined>;
+async function request<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R>,
+  payload: Payload,
+  skipThrowError: boolean | undefined,
+): Promise<RouteResponse<R> | undefined> {
   const url = buildUrl(route, input);
   let error: ApiError;
   try {
-    const response = await fetchWithAuth(route, url, input.body, options.signal);
+    const response = await fetchWithAuth(route, url, payload);
     if (response.ok) {
       if (response.status === 204) return undefined as RouteResponse<R>;
       const text = await response.text();
@@ -168,7 +198,7 @@ export async function call<R extends RouteDef>(
     error = await toApiError(response);
   } catch (cause) {
     if (isAbort(cause)) throw cause;
-    // fetch only rejects when no answer arrived at all (offline, DNS, refused connection).
+    // No answer arrived at all (offline, DNS, refused connection), or it was not JSON.
     const message = cause instanceof Error ? cause.message : String(cause);
     error = new ApiError(0, {
       code: cause instanceof SyntaxError ? 'http/invalid-json' : 'network',
@@ -176,6 +206,6 @@ export async function call<R extends RouteDef>(
     });
   }
   console.error(`[api] ${route.method} ${url} failed: ${error.status} ${error.code}`, error.message);
-  if (options.skipThrowError) return undefined;
+  if (skipThrowError) return undefined;
   throw error;
 }

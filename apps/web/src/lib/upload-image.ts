@@ -1,6 +1,5 @@
-import { errorSchema, imageUpload } from '@parley/contract';
-import { ApiError, apiBase, getAppCheckToken } from '@/lib/api-client';
-import { getIdToken } from '@/lib/auth/session';
+import { api, defineRoute, imageUpload } from '@parley/contract';
+import { ApiError, upload } from '@/lib/api-client';
 
 /**
  * D25: whatever image the owner picks (JPEG, WebP, a huge PNG…) becomes a PNG of at most
@@ -58,25 +57,21 @@ export const toPng = async (file: Blob, maxPixels: number = imageUpload.maxPixel
   });
 };
 
-const parseError = (xhr: XMLHttpRequest): ApiError => {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(xhr.responseText);
-  } catch {
-    // Not JSON (a proxy's HTML page): the status speaks for itself.
-  }
-  const parsed = errorSchema.safeParse(body);
-  if (xhr.status === 0) return new ApiError(0, { code: 'network', message: 'Upload failed' });
-  return new ApiError(
-    xhr.status,
-    parsed.success ? parsed.data : { code: `http/${xhr.status}`, message: xhr.statusText || 'Upload failed' },
-  );
-};
+/** D25: POST /api/campaign/:id/image, multipart field `file`, answers 201 with the image's address. */
+export const uploadImageRoute = defineRoute({
+  method: 'POST',
+  path: imageUpload.path,
+  access: imageUpload.access,
+  summary: 'Upload a campaign or question image',
+  // The campaign's id, as in every /campaign/:id route.
+  params: api.campaigns.get.params,
+  status: 201,
+  response: imageUpload.response,
+});
 
 /**
- * POST /api/campaign/:id/image (multipart field `file`). XMLHttpRequest rather than fetch:
- * fetch reports no upload progress, and a 5 MB upload on a slow line needs a progress bar.
- * `onProgress` gets 0…1.
+ * Uploads the PNG through the API client (token refresh and retry, errors as ApiError), with a
+ * progress bar's `onProgress` (0…1). Answers the image's address.
  */
 export const uploadCampaignImage = async (
   campaignId: string,
@@ -87,28 +82,11 @@ export const uploadCampaignImage = async (
   if (png.size > imageUpload.maxBytes) {
     throw new ApiError(413, { code: 'file/too-large', message: 'The file is too large.', field: 'file' });
   }
-  const [idToken, appCheck] = await Promise.all([getIdToken(), getAppCheckToken()]);
   const data = new FormData();
   data.append('file', png, 'image.png');
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${apiBase}${imageUpload.path.replace(':id', encodeURIComponent(campaignId))}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('x-auth-token', idToken);
-    xhr.setRequestHeader('X-Firebase-AppCheck', appCheck);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status !== 201) return reject(parseError(xhr));
-      const parsed = imageUpload.response.safeParse(JSON.parse(xhr.responseText));
-      if (!parsed.success) return reject(parseError(xhr));
-      onProgress(1);
-      resolve(parsed.data.url);
-    };
-    xhr.onerror = () => reject(parseError(xhr));
-    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(data);
-  });
+  const answer = await upload(uploadImageRoute, { params: { id: campaignId } }, data, { signal, onProgress });
+  const parsed = imageUpload.response.safeParse(answer);
+  if (!parsed.success) throw new ApiError(201, { code: 'http/201', message: 'Upload failed' });
+  onProgress(1);
+  return parsed.data.url;
 };

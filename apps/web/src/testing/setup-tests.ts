@@ -53,3 +53,11 @@ afterEach(async () => {
   const { resetAppState } = await import('./test-utils');
   await resetAppState();
 });
+
+// A request for a path that no route of the contract has is a mistake in the app or the test,
+// even when the app copes with the fake server's refusal.
+afterEach(async () => {
+  const { takeUnknownRequests } = await import('./fake-server');
+  const unknown = takeUnknownRequests();
+  if (unknown.length > 0) throw new Error(`Requests for no route of the contract: ${unknown.join(', ')}`);
+});

@@ -1,4 +1,12 @@
-import type { HistoryEntry, InfoItem, OwnerSmall, Product, PublicConfig } from '@parley/contract';
+import {
+  api,
+  type HistoryEntry,
+  type InfoItem,
+  identityPaths,
+  type OwnerSmall,
+  type Product,
+  type PublicConfig,
+} from '@parley/contract';
 import { storageKeys, writeStorage } from '@/lib/storage';
 import { createFakeServer, type FakeRequest } from './fake-server';
 
@@ -90,7 +98,7 @@ export const createTestBackend = (options: BackendOptions = {}) => {
   const authorized = (request: FakeRequest) => state.idTokens.has(request.headers.get('x-auth-token') ?? '');
   const unauthorized = { status: 401, body: { code: 'auth/unauthorized', message: 'No valid token' } };
 
-  server.on('POST', '/identity/sign-in', ({ body }) => {
+  server.on(identityPaths.signIn, ({ body }) => {
     const { email, password } = body as { email: string; password: string };
     if (!email.includes('@')) {
       return { status: 400, body: { code: 'auth/invalid-email', message: 'Invalid email' } };
@@ -104,21 +112,21 @@ export const createTestBackend = (options: BackendOptions = {}) => {
     }
     return { body: issueTokens() };
   });
-  server.on('POST', '/identity/refresh', ({ body }) => {
+  server.on(identityPaths.refresh, ({ body }) => {
     const { refreshToken } = body as { refreshToken: string };
     if (!state.refreshTokens.delete(refreshToken)) {
       return { status: 400, body: { code: 'auth/invalid-credential', message: 'Revoked' } };
     }
     return { body: issueTokens() };
   });
-  server.on('POST', '/identity/sign-out', ({ body }) => {
+  server.on(identityPaths.signOut, ({ body }) => {
     state.refreshTokens.delete((body as { refreshToken: string }).refreshToken);
     return { status: 204 };
   });
-  server.on('POST', '/identity/password-reset', () => ({ status: 204 }));
-  server.on('POST', '/identity/password-reset/confirm', () => ({ status: 204 }));
-  server.on('POST', '/identity/password-reset/check', () => ({ status: 204 }));
-  server.on('POST', '/identity/password-change', (request) => {
+  server.on(identityPaths.passwordReset, () => ({ status: 204 }));
+  server.on(identityPaths.passwordResetConfirm, () => ({ status: 204 }));
+  server.on(identityPaths.passwordResetCheck, () => ({ status: 204 }));
+  server.on(identityPaths.passwordChange, (request) => {
     if (!authorized(request)) {
       return { status: 401, body: { code: 'auth/id-token-expired', message: 'Expired' } };
     }
@@ -129,26 +137,24 @@ export const createTestBackend = (options: BackendOptions = {}) => {
     return { body: issueTokens() };
   });
 
-  server.on('GET', '/api/config', () => ({ body: defaultConfig }));
-  server.on('GET', '/api/info/all', () => ({
+  server.on(api.info.config, () => ({ body: defaultConfig }));
+  server.on(api.info.all, () => ({
     body: { documents: state.info, total: state.info.length },
   }));
-  server.on('GET', '/api/owner/me/small', (request) =>
-    authorized(request) ? { body: state.owner } : unauthorized,
-  );
-  server.on('PATCH', '/api/owner/me', (request) => {
+  server.on(api.owner.meSmall, (request) => (authorized(request) ? { body: state.owner } : unauthorized));
+  server.on(api.owner.updateMe, (request) => {
     if (!authorized(request)) return unauthorized;
     state.owner = { ...state.owner, ...(request.body as { name: string }) };
     return { body: state.owner };
   });
-  server.on('GET', '/api/history/me', (request) => {
+  server.on(api.history.me, (request) => {
     if (!authorized(request)) return unauthorized;
     const product = request.query.get('product') as Product;
     const documents = state.history.filter((entry) => entry.product === product);
     const newCount = documents.filter((entry) => entry.isNewHistory).length;
     return { body: { documents, total: documents.length, newCount } };
   });
-  server.on('POST', '/api/history/seen', (request) => {
+  server.on(api.history.seen, (request) => {
     if (!authorized(request)) return unauthorized;
     const { ids } = request.body as { ids: string[] };
     state.history = state.history.map((entry) =>

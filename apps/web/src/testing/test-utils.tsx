@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
 import { stopSession } from '@/lib/auth';
@@ -18,6 +19,10 @@ export const renderApp = (url: string) => {
   );
   return { user, ...view };
 };
+
+/** Renders one piece of the console inside the app's providers (theme, i18n, queries), without the router. */
+export const renderInProviders = (ui: ReactNode) =>
+  render(<AppProvider queryClient={createQueryClient({ retry: false })}>{ui}</AppProvider>);
 
 export const currentUrl = () => `${window.location.pathname}${window.location.search}`;
 

@@ -2,7 +2,7 @@ import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch';
 import { SupportLinks } from '@/components/support-links';
-import { usePublicConfig } from '@/features/info/api/get-public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 type AuthLayoutProps = { title: string; description?: ReactNode; children: ReactNode };
 

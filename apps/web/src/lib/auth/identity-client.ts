@@ -1,4 +1,5 @@
 import { identityPaths, type TokenResponse, tokenResponseSchema } from '@parley/contract';
+import { httpRequest } from '@/lib/http';
 
 /**
  * A failure of the identity service (D5), carrying its Firebase-style code. Fetch failures
@@ -19,14 +20,14 @@ export class IdentityError extends Error {
 export const isIdentityError = (error: unknown): error is IdentityError => error instanceof IdentityError;
 
 const post = async (path: string, body: unknown, idToken?: string): Promise<unknown> => {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': 'application/json',
-  };
-  if (idToken !== undefined) headers['x-auth-token'] = idToken;
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+    response = await httpRequest({
+      method: 'POST',
+      url: path,
+      headers: idToken === undefined ? {} : { 'x-auth-token': idToken },
+      body,
+    });
   } catch {
     throw new IdentityError('auth/network-request-failed');
   }

@@ -1,3 +1,4 @@
+import { api, identityPaths } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, defaultConfig, ownerEmail, ownerPassword } from '@/testing/test-backend';
@@ -27,7 +28,7 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
     expect(currentUrl()).toBe('/connect/contacts');
     // The email is lowercased (and trimmed) before sending.
-    const [signIn] = backend.server.requestsTo('POST', '/identity/sign-in');
+    const [signIn] = backend.server.requestsTo(identityPaths.signIn);
     expect(signIn?.body).toEqual({ email: ownerEmail, password: ownerPassword });
   });
 
@@ -66,7 +67,7 @@ describe('login', () => {
     renderApp('/platform/tickets');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Tickets & posts' })).toBeVisible();
-    expect(backend.server.requestsTo('POST', '/identity/sign-in')).toHaveLength(1);
+    expect(backend.server.requestsTo(identityPaths.signIn)).toHaveLength(1);
   });
 
   it('shows the mapped message for a wrong password, in English', async () => {
@@ -116,9 +117,7 @@ describe('login', () => {
       await user.clear(password);
       await user.type(password, `wrong-${attempt}`);
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
-      await waitFor(() =>
-        expect(backend.server.requestsTo('POST', '/identity/sign-in')).toHaveLength(attempt),
-      );
+      await waitFor(() => expect(backend.server.requestsTo(identityPaths.signIn)).toHaveLength(attempt));
     }
 
     // One notification, updated in place: a sixth one must not wait unseen in the queue.
@@ -127,7 +126,7 @@ describe('login', () => {
 
   it('shows a disabled owner the too-many-requests message', async () => {
     const backend = createTestBackend();
-    backend.server.on('POST', '/identity/sign-in', () => ({
+    backend.server.on(identityPaths.signIn, () => ({
       status: 403,
       body: { code: 'auth/user-disabled', message: 'Disabled' },
     }));
@@ -140,7 +139,7 @@ describe('login', () => {
 
   it('maps a failed connection to the network message', async () => {
     const backend = createTestBackend();
-    backend.server.on('POST', '/identity/sign-in', () => {
+    backend.server.on(identityPaths.signIn, () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderApp('/login');
@@ -169,7 +168,7 @@ describe('login', () => {
 
   it('never sends a public /p/ page to /login, and shows the privacy notice there', async () => {
     const { server } = createTestBackend();
-    server.on('GET', '/api/config', () => ({
+    server.on(api.info.config, () => ({
       body: { ...defaultConfig, privacyUrl: 'https://example.com/privacy' },
     }));
     renderApp('/p/f/22222222-2222-4222-8222-222222222222');

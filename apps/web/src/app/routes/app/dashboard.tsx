@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { SupportLinks } from '@/components/support-links';
 import { paths } from '@/config/paths';
-import { usePublicConfig } from '@/features/info/api/get-public-config';
 import { InfoList } from '@/features/info/components/info-list';
-import { useMeSmall } from '@/features/owner/api/get-me-small';
+import { useMeSmall } from '@/lib/current-owner';
+import { usePublicConfig } from '@/lib/public-config';
 
 /** `/`: a greeting, the two product areas and the news items. */
 export const DashboardRoute = () => {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
-import { useMeSmall } from '@/features/owner/api/get-me-small';
 import { ChangeNameForm } from '@/features/owner/components/change-name-form';
+import { useMeSmall } from '@/lib/current-owner';
 
 /** /profile: the owner's account, name and password. */
 export const ProfileRoute = () => {

@@ -6,12 +6,12 @@ import { FullPageLoader, PageSkeleton } from '@/components/loaders';
 import { SupportLinks } from '@/components/support-links';
 import { areaFromPath } from '@/config/paths';
 import { HistoryButton } from '@/features/history/components/history-button';
-import { usePublicConfig } from '@/features/info/api/get-public-config';
 import { ConsoleLayout } from '@/features/layout/components/console-layout';
 import { ConsoleNav } from '@/features/layout/components/console-nav';
 import { UserMenu } from '@/features/layout/components/user-menu';
 import { useRequiredOwner } from '@/features/owner/api/use-required-owner';
 import { signOut } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/public-config';
 import { PageErrorBoundary } from './page-error-boundary';
 
 /**

@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { PasswordInput } from '@/components/password-input';
-import { useMeSmall } from '@/features/owner/api/get-me-small';
 import { getSessionState, loginPathFor } from '@/lib/auth';
+import { useMeSmall } from '@/lib/current-owner';
 import { useSignIn } from '../api/sign-in';
 import { validateRequired } from './validators';
 

@@ -12,6 +12,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { apiErrorMessage } from '@/lib/react-query';
@@ -21,7 +22,6 @@ import { useStartCampaign } from '../api/start-campaign';
 import { useStopCampaign } from '../api/stop-campaign';
 import { focusCampaignHeading } from './campaign-heading-focus';
 import { ChangeEndConditionModal } from './change-end-condition-modal';
-import { ConfirmModal } from './confirm-modal';
 
 /** D12: below this many questions the console warns before starting (the server refuses only 0). */
 export const recommendedQuestionCount = 3;
@@ -185,7 +185,7 @@ export const CampaignActions = ({
         />
       ) : null}
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={shown !== null}
         title={shown?.title ?? ''}
         confirmLabel={shown?.confirm ?? ''}
@@ -217,7 +217,7 @@ export const CampaignActions = ({
               : t('campaigns.actions.tooFewText', { count: questionCount })}
           </Alert>
         ) : null}
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 };

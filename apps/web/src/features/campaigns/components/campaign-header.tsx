@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
-import { useMeSmall } from '@/features/owner/api/get-me-small';
+import { useMeSmall } from '@/lib/current-owner';
 import { usePageTitle } from '@/lib/page-title';
 import { CampaignActions } from './campaign-actions';
 import { wantsCampaignHeadingFocus } from './campaign-heading-focus';

@@ -1,22 +1,12 @@
-import {
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Campaign } from '@parley/contract';
 import { IconPlus, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ResponsiveColumn, ResponsiveTable } from '@/components/responsive-table';
+import { PagedTable } from '@/components/paged-table';
+import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
 import { useDateFormat } from '@/lib/format-date';
 import { useCampaigns } from '../api/get-campaigns';
@@ -46,9 +36,7 @@ export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
   }, [debounced, params]);
 
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / campaignListPageSize));
   const filtered = params.state !== 'active' || params.search !== '';
-  const empty = !isPending && data?.documents.length === 0;
 
   const columns: ResponsiveColumn<Campaign>[] = [
     {
@@ -112,8 +100,20 @@ export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
         />
       </Group>
 
-      {empty ? (
-        <Paper withBorder p="xl" radius="md">
+      <PagedTable
+        columns={columns}
+        rows={data?.documents}
+        rowKey={(c) => c._id}
+        label={t('pages.campaigns.title')}
+        page={params.page}
+        pageSize={campaignListPageSize}
+        total={total}
+        onPageChange={(page) => params.update({ page })}
+        loading={isPending}
+        loadingRows={5}
+        busy={isFetching}
+        totalLabel={t('campaigns.list.total', { count: total })}
+        empty={
           <EmptyState
             icon={<IconSpeakerphone size={28} aria-hidden />}
             title={filtered ? t('campaigns.list.noMatchTitle') : t('campaigns.list.emptyTitle')}
@@ -125,33 +125,8 @@ export const CampaignList = ({ onCreate }: { onCreate: () => void }) => {
               </Button>
             )}
           </EmptyState>
-        </Paper>
-      ) : (
-        <ResponsiveTable
-          columns={columns}
-          rows={data?.documents}
-          rowKey={(c) => c._id}
-          label={t('pages.campaigns.title')}
-          loading={isPending}
-          loadingRows={5}
-          busy={isFetching}
-        />
-      )}
-
-      {total > campaignListPageSize ? (
-        <Group justify="space-between">
-          <Text fz="sm" c="dimmed">
-            {t('campaigns.list.total', { count: total })}
-          </Text>
-          <Pagination
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={(page) => params.update({ page })}
-            getControlProps={(control) => ({ 'aria-label': t(`campaigns.list.pagination.${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('campaigns.list.pagination.page', { page }) })}
-          />
-        </Group>
-      ) : null}
+        }
+      />
     </Stack>
   );
 };

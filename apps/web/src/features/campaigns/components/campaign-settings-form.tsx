@@ -3,6 +3,7 @@ import type { Campaign } from '@parley/contract';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '@/components/image-upload-field';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import {
   CampaignFlagFields,
   DescriptionField,
@@ -10,7 +11,6 @@ import {
   LanguageField,
   TitleField,
 } from './campaign-fields';
-import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useCampaignSettingsForm } from './use-campaign-settings-form';
 
 /** The settings tab: every field of D11, locked with the reason when the state forbids changes. */

@@ -4,6 +4,7 @@ import type { Campaign } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StaleMessage } from '@/components/stale-message';
 import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { apiErrorMessage } from '@/lib/react-query';
@@ -12,7 +13,6 @@ import { campaignQueryKeys } from '../api/campaign-query-keys';
 import { getCampaign } from '../api/get-campaign';
 import { useUpdateCampaign } from '../api/update-campaign';
 import { type CampaignFormValues, campaignToValues, valuesToInput } from '../lib/campaign-form-values';
-import { StaleMessage } from './stale-message';
 import { useCampaignValidation } from './use-campaign-validation';
 
 export const staleNotificationId = 'campaign-stale';
@@ -82,7 +82,11 @@ export const useCampaignSettingsForm = (campaign: Campaign) => {
             notifyError({
               id: staleNotificationId,
               title: t('campaigns.settings.staleTitle'),
-              message: createElement(StaleMessage, { onReload: () => void reload() }),
+              message: createElement(StaleMessage, {
+                onReload: () => void reload(),
+                text: t('campaigns.settings.staleText'),
+                reloadLabel: t('campaigns.settings.reload'),
+              }),
             });
             return;
           }

@@ -1,7 +1,7 @@
 import { api, type RouteInput } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { ownerQueryKeys, saveUser } from './get-me-small';
+import { ownerQueryKeys, saveUser } from '@/lib/current-owner';
 
 export type UpdateMeBody = NonNullable<RouteInput<typeof api.owner.updateMe>['body']>;
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '@/lib/auth';
+import { useMeSmall } from '@/lib/current-owner';
 import { notifyError } from '@/lib/notifications';
-import { useMeSmall } from './get-me-small';
 
 /**
  * The signed-in owner's small profile, which the console cannot work without. When it

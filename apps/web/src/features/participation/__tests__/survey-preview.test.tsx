@@ -1,9 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { createQueryClient } from '@/lib/react-query';
 import { createTestBackend } from '@/testing/test-backend';
+import { renderInProviders } from '@/testing/test-utils';
 import { SurveyPreview } from '../components/survey-preview';
 import { makeSurvey, surveyId } from './survey-fixtures';
 
@@ -12,11 +11,7 @@ describe('the survey preview (console)', () => {
     const backend = createTestBackend();
     const user = userEvent.setup();
     const survey = makeSurvey({ status: 'draft', language: 'de' });
-    render(
-      <AppProvider queryClient={createQueryClient({ retry: false })}>
-        <SurveyPreview survey={survey} />
-      </AppProvider>,
-    );
+    renderInProviders(<SurveyPreview survey={survey} />);
     await user.type(screen.getByLabelText(/E-Mail-Adresse/), 'owner@example.com');
     await user.click(screen.getByRole('button', { name: 'Umfrage beginnen' }));
     await user.click(await screen.findByRole('radio', { name: 'Stop' }));

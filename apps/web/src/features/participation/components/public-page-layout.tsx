@@ -2,7 +2,7 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import type { Language } from '@parley/contract';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '@/features/info/api/get-public-config';
+import { usePublicConfig } from '@/lib/public-config';
 
 type PublicPageLayoutProps = {
   /** The page's language: the survey's, not the console's. */

@@ -1,6 +1,6 @@
 import { pathRulesBrokenByOrder } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { makeQuestion } from '@/app/routes/app/connect/__tests__/campaign-fixtures';
+import { makeQuestion } from '@/testing/campaign-fixtures';
 import { describeBrokenRules } from '../lib/question-rules';
 
 /** Q1 sends "Never" to Q4 and "Stop" to the end; Q2 sends "B" to Q3. */

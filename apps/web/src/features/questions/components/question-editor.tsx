@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  List,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, EmptyState, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type Campaign, type PlacedPathRule, pathRulesBrokenByOrder, type Question } from '@parley/contract';
 import { IconLock, IconPlus, IconQuestionMark } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { apiErrorMessage } from '@/lib/react-query';
 import { useDeleteQuestion } from '../api/delete-question';
@@ -210,39 +199,32 @@ export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => 
         />
       ) : null}
 
-      <Modal
+      <ConfirmDialog
         opened={dropping !== null}
         onClose={() => setDropping(null)}
         title={t('questions.reorder.dropTitle')}
+        confirmLabel={t('questions.reorder.dropConfirm')}
+        color="red"
+        // Cancel first and focused: keeping the order (and the rules) is the safe choice.
+        focus="cancel"
+        onConfirm={confirmDrop}
       >
-        <Stack gap="md">
-          <Text>{t('questions.reorder.dropText', { count: dropping?.broken.length ?? 0 })}</Text>
-          <BrokenRules rules={describeBrokenRules(dropping?.broken ?? [], questions)} />
-          <Group justify="flex-end">
-            {/* Cancel first and focused: keeping the order (and the rules) is the safe choice. */}
-            <Button variant="default" onClick={() => setDropping(null)} data-autofocus>
-              {t('questions.actions.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmDrop}>
-              {t('questions.reorder.dropConfirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>{t('questions.reorder.dropText', { count: dropping?.broken.length ?? 0 })}</Text>
+        <BrokenRules rules={describeBrokenRules(dropping?.broken ?? [], questions)} />
+      </ConfirmDialog>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('questions.delete.title')}>
-        <Stack gap="md">
-          <Text>{t('questions.delete.text', { text: deleting?.text ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
-              {t('questions.actions.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmDelete} loading={remove.isPending}>
-              {t('questions.delete.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('questions.delete.title')}
+        confirmLabel={t('questions.delete.confirm')}
+        color="red"
+        focus="cancel"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <Text>{t('questions.delete.text', { text: deleting?.text ?? '' })}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 };

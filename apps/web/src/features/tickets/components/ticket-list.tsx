@@ -1,10 +1,11 @@
-import { Anchor, Button, EmptyState, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import type { TicketListItem } from '@parley/contract';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ResponsiveColumn, ResponsiveTable } from '@/components/responsive-table';
+import { PagedTable } from '@/components/paged-table';
+import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
 import { useDateFormat } from '@/lib/format-date';
 import { useTickets } from '../api/get-tickets';
@@ -72,44 +73,25 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
           </Text>
         ) : null}
       </Group>
-      {isError && !data ? (
-        // Not "no answers yet": the list is unknown, and saying it is empty would mislead.
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Text>{t('common.loadFailed')}</Text>
-            <Button variant="light" onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Paper>
-      ) : !isPending && total === 0 ? (
-        <Paper withBorder p="xl" radius="md">
+      <PagedTable
+        columns={columns}
+        rows={data?.documents}
+        rowKey={(ticket) => ticket._id}
+        label={t('tickets.listTitle')}
+        page={page}
+        pageSize={ticketPageSize}
+        total={total}
+        onPageChange={setPage}
+        loading={isPending}
+        failed={isError ? { onRetry: () => void refetch() } : undefined}
+        empty={
           <EmptyState
             icon={<IconInbox size={28} aria-hidden />}
             title={t('tickets.emptyTitle')}
             description={t('tickets.emptyText')}
           />
-        </Paper>
-      ) : (
-        <ResponsiveTable
-          columns={columns}
-          rows={data?.documents}
-          rowKey={(ticket) => ticket._id}
-          label={t('tickets.listTitle')}
-          loading={isPending}
-        />
-      )}
-      {total > ticketPageSize ? (
-        <Group justify="flex-end">
-          <Pagination
-            total={Math.ceil(total / ticketPageSize)}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`campaigns.list.pagination.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('campaigns.list.pagination.page', { page: p }) })}
-          />
-        </Group>
-      ) : null}
+        }
+      />
     </Stack>
   );
 };

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useRefreshHistoryOnOpen } from '@/features/history/api/use-refresh-history-on-open';
 import { isApiError } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/format-date';
 import { useTicket } from '../api/get-ticket';
@@ -26,7 +25,6 @@ export const TicketView = ({ campaignId, ticketId }: { campaignId: string; ticke
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
   const { data: ticket, error, isPending } = useTicket(ticketId);
-  useRefreshHistoryOnOpen(ticket?._id);
   const back = (
     <Anchor component={Link} to={`${paths.campaign(campaignId)}?tab=participants`} fz="sm">
       <Group gap={4} component="span">

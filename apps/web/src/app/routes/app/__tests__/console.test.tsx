@@ -1,3 +1,4 @@
+import { api, identityPaths } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, makeHistoryEntry, makeOwner } from '@/testing/test-backend';
@@ -7,7 +8,7 @@ describe('console shell', () => {
   it('shows the error notification and signs out when the profile cannot be loaded', async () => {
     const backend = createTestBackend();
     const { refreshToken } = backend.signInStored();
-    backend.server.on('GET', '/api/owner/me/small', () => ({
+    backend.server.on(api.owner.meSmall, () => ({
       status: 500,
       body: { code: 'internal', message: 'Internal Server Error' },
     }));
@@ -19,7 +20,7 @@ describe('console shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(window.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('parley.session')).toBeNull();
-    const [signOut] = backend.server.requestsTo('POST', '/identity/sign-out');
+    const [signOut] = backend.server.requestsTo(identityPaths.signOut);
     expect(signOut?.body).toEqual({ refreshToken });
   });
 
@@ -33,7 +34,7 @@ describe('console shell', () => {
     const indicator = await screen.findByRole('button', { name: 'History, new entries' });
     expect(indicator).toHaveAttribute('aria-haspopup', 'dialog');
     expect(screen.getByText('New')).toBeInTheDocument();
-    expect(backend.server.requestsTo('GET', '/api/history/me')[0]?.url).toBe(
+    expect(backend.server.requestsTo(api.history.me)[0]?.url).toBe(
       '/api/history/me?product=connect&limit=50',
     );
 
@@ -44,7 +45,7 @@ describe('console shell', () => {
     await user.click(within(panel).getByRole('button', { name: 'Mark all as seen' }));
 
     await waitFor(() =>
-      expect(backend.server.requestsTo('POST', '/api/history/seen')[0]?.body).toEqual({
+      expect(backend.server.requestsTo(api.history.seen)[0]?.body).toEqual({
         ids: [fresh._id],
       }),
     );
@@ -68,8 +69,8 @@ describe('console shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Post' })).toBeVisible();
     expect(currentUrl()).toBe(`/platform/tickets/${post.subject._id}`);
-    expect(backend.server.requestsTo('POST', '/api/history/seen')[0]?.body).toEqual({ ids: [post._id] });
-    expect(backend.server.requestsTo('GET', '/api/history/me')[0]?.query.get('product')).toBe('platform');
+    expect(backend.server.requestsTo(api.history.seen)[0]?.body).toEqual({ ids: [post._id] });
+    expect(backend.server.requestsTo(api.history.me)[0]?.query.get('product')).toBe('platform');
   });
 
   it('shows an empty history and the error notification when the history fails', async () => {
@@ -80,7 +81,7 @@ describe('console shell', () => {
     await user.click(await screen.findByRole('button', { name: 'History' }));
     expect(await screen.findByText('No activity yet')).toBeVisible();
 
-    backend.server.on('GET', '/api/history/me', () => ({
+    backend.server.on(api.history.me, () => ({
       status: 500,
       body: { code: 'internal', message: 'Internal Server Error' },
     }));
@@ -98,7 +99,7 @@ describe('console shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(currentUrl()).toBe('/login');
-    expect(backend.server.requestsTo('POST', '/identity/sign-out')[0]?.body).toEqual({ refreshToken });
+    expect(backend.server.requestsTo(identityPaths.signOut)[0]?.body).toEqual({ refreshToken });
     expect(window.localStorage.getItem('parley.session')).toBeNull();
     expect(window.localStorage.getItem('parley.savedUser')).toBeNull();
   });
@@ -106,7 +107,7 @@ describe('console shell', () => {
   it('shows a failed sign-out as an error notification', async () => {
     const backend = createTestBackend();
     backend.signInStored();
-    backend.server.on('POST', '/identity/sign-out', () => {
+    backend.server.on(identityPaths.signOut, () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderApp('/');
@@ -204,10 +205,10 @@ describe('console shell', () => {
 
     expect(await screen.findByRole('heading', { name: 'New statistics' })).toBeVisible();
     expect(screen.getByText('03/04/2025')).toBeVisible();
-    expect(backend.server.requestsTo('GET', '/api/info/all')[0]?.url).toBe(
+    expect(backend.server.requestsTo(api.info.all)[0]?.url).toBe(
       '/api/info/all?platform=Web&category=WebInfo',
     );
-    expect(backend.server.requestsTo('GET', '/api/info/all')[0]?.headers.get('x-auth-token')).toBe('');
+    expect(backend.server.requestsTo(api.info.all)[0]?.headers.get('x-auth-token')).toBe('');
 
     await user.selectOptions(screen.getByLabelText('Language'), 'de');
     expect(await screen.findByText('04.03.2025')).toBeVisible();

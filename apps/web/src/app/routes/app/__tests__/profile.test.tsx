@@ -1,3 +1,4 @@
+import { api, identityPaths } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys, writeStorage } from '@/lib/storage';
@@ -18,14 +19,14 @@ describe('profile', () => {
     await user.type(name, 'O');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('At least 2 characters')).toBeVisible();
-    expect(backend.server.requestsTo('PATCH', '/api/owner/me')).toHaveLength(0);
+    expect(backend.server.requestsTo(api.owner.updateMe)).toHaveLength(0);
 
     await user.clear(name);
     await user.type(name, '  Olivia Maker ');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
 
     expect(await screen.findByText('Your name has been saved.')).toBeVisible();
-    expect(backend.server.requestsTo('PATCH', '/api/owner/me')[0]?.body).toEqual({
+    expect(backend.server.requestsTo(api.owner.updateMe)[0]?.body).toEqual({
       name: 'Olivia Maker',
     });
     const saved = JSON.parse(window.localStorage.getItem(storageKeys.savedUser) ?? '{}');
@@ -43,7 +44,7 @@ describe('profile', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('Your password has been changed.')).toBeVisible();
-    const [change] = backend.server.requestsTo('POST', '/identity/password-change');
+    const [change] = backend.server.requestsTo(identityPaths.passwordChange);
     expect(change?.headers.get('x-auth-token')).toBe(idToken);
     expect(change?.body).toEqual({ currentPassword: ownerPassword, newPassword: 'a-new-password' });
     const session = JSON.parse(window.localStorage.getItem(storageKeys.session) ?? '{}');
@@ -62,7 +63,7 @@ describe('profile', () => {
 
     expect(await screen.findByText('At least 8 characters')).toBeVisible();
     expect(screen.getByText('The passwords do not match')).toBeVisible();
-    expect(backend.server.requestsTo('POST', '/identity/password-change')).toHaveLength(0);
+    expect(backend.server.requestsTo(identityPaths.passwordChange)).toHaveLength(0);
   });
 
   it('shows a wrong current password with its mapped message', async () => {
@@ -94,7 +95,7 @@ describe('saved profile', () => {
     renderApp('/');
 
     expect(await screen.findByText('Welcome, Cached Name')).toBeVisible();
-    expect(backend.server.requestsTo('GET', '/api/owner/me/small')).toHaveLength(0);
+    expect(backend.server.requestsTo(api.owner.meSmall)).toHaveLength(0);
   });
 
   it('loads the profile again once the saved one is 30 minutes old', async () => {
@@ -107,7 +108,7 @@ describe('saved profile', () => {
     renderApp('/');
 
     expect(await screen.findByText('Welcome, Olivia Owner')).toBeVisible();
-    await waitFor(() => expect(backend.server.requestsTo('GET', '/api/owner/me/small')).toHaveLength(1));
+    await waitFor(() => expect(backend.server.requestsTo(api.owner.meSmall)).toHaveLength(1));
   });
 });
 
@@ -119,7 +120,7 @@ describe('session restore', () => {
     renderApp('/templates');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Response templates' })).toBeVisible();
-    expect(backend.server.requestsTo('POST', '/identity/refresh')[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityPaths.refresh)[0]?.body).toEqual({
       refreshToken: tokens.refreshToken,
     });
   });
@@ -135,6 +136,6 @@ describe('session restore', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(window.location.search).toBe('?destination=%2Ftemplates');
-    expect(backend.server.requestsTo('POST', '/identity/refresh')).toHaveLength(1);
+    expect(backend.server.requestsTo(identityPaths.refresh)).toHaveLength(1);
   });
 });

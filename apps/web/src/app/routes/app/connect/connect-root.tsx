@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { useMeSmall } from '@/features/owner/api/get-me-small';
 import { ConnectNotEnabled } from '@/features/owner/components/connect-not-enabled';
+import { useMeSmall } from '@/lib/current-owner';
 
 /** D9: the connect area needs isParleyConnectEnabled; otherwise it explains what connect offers. */
 export const ConnectRoot = () => {

@@ -1,8 +1,9 @@
+import { api } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignId, makeCampaign, makeQuestion, serveCampaign } from '@/testing/campaign-fixtures';
 import { createTestBackend } from '@/testing/test-backend';
 import { renderApp } from '@/testing/test-utils';
-import { campaignId, makeCampaign, makeQuestion, serveCampaign } from './campaign-fixtures';
 
 const page = `/connect/campaigns/${campaignId}`;
 
@@ -36,14 +37,14 @@ describe('campaign settings', () => {
       await screen.findByText('The participation target must be a whole number of at least 1.'),
     ).toBeVisible();
     expect(screen.getByText('The title needs at least 2 characters.')).toBeVisible();
-    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)).toHaveLength(0);
+    expect(backend.server.requestsTo(api.campaigns.update, { id: campaignId })).toHaveLength(0);
   });
 
   it('sends the updatedAt it read; a stale answer explains itself and reloads on request', async () => {
     const backend = createTestBackend();
     backend.signInStored();
     const state = serveCampaign(backend, makeCampaign());
-    backend.server.on('PUT', `/api/campaign/${campaignId}`, () => ({
+    backend.server.on(api.campaigns.update, { id: campaignId }, () => ({
       status: 409,
       body: { code: 'conflict/stale', message: 'The record changed since it was read; reload it.' },
     }));
@@ -61,7 +62,7 @@ describe('campaign settings', () => {
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Someone else changed this campaign')).toBeVisible();
-    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+    expect(backend.server.requestsTo(api.campaigns.update, { id: campaignId })[0]?.body).toMatchObject({
       title: 'Bike survey 2025',
       updatedAt: '2025-03-02T10:00:00.000Z',
     });
@@ -118,7 +119,7 @@ describe('campaign lifecycle', () => {
       makeQuestion('How old is your bike?', ['New', 'Old']),
       makeQuestion('Anything else?', []),
     ]);
-    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+    backend.server.on(api.campaigns.start, { id: campaignId }, () => {
       state.campaign = { ...state.campaign, state: 'running', hasStarted: true };
       return { body: state.campaign };
     });
@@ -132,7 +133,7 @@ describe('campaign lifecycle', () => {
 
     expect(await screen.findByText('The campaign is running.')).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Stop' })).toBeVisible();
-    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
+    expect(backend.server.requestsTo(api.campaigns.start, { id: campaignId })).toHaveLength(1);
   });
 
   it('cannot start a campaign without questions, and says why', async () => {
@@ -148,7 +149,7 @@ describe('campaign lifecycle', () => {
     // The focus waits on what can be done, and the dialog's × says what it does.
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeVisible();
-    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(0);
+    expect(backend.server.requestsTo(api.campaigns.start, { id: campaignId })).toHaveLength(0);
   });
 
   it('shows the server refusing to start when the questions went meanwhile', async () => {
@@ -156,7 +157,7 @@ describe('campaign lifecycle', () => {
     backend.signInStored();
     // The console still counts one question; another owner deleted it since.
     serveCampaign(backend, makeCampaign({ questionCount: 1 }), [makeQuestion('Anything else?', [])]);
-    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => ({
+    backend.server.on(api.campaigns.start, { id: campaignId }, () => ({
       status: 409,
       body: { code: 'campaign/too-few-questions', message: 'Add at least one question before starting.' },
     }));
@@ -185,12 +186,12 @@ describe('(re)start with the end condition met', () => {
     const backend = createTestBackend();
     backend.signInStored();
     const state = serveCampaign(backend, ended(), [makeQuestion('Anything else?', [])]);
-    backend.server.on('PUT', `/api/campaign/${campaignId}`, ({ body }) => {
+    backend.server.on(api.campaigns.update, { id: campaignId }, ({ body }) => {
       const { updatedAt: _read, ...input } = body as Record<string, unknown>;
       state.campaign = { ...state.campaign, ...input, updatedAt: '2025-03-03T10:00:00.000Z' };
       return { body: state.campaign };
     });
-    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+    backend.server.on(api.campaigns.start, { id: campaignId }, () => {
       state.campaign = { ...state.campaign, state: 'running' };
       return { body: state.campaign };
     });
@@ -210,19 +211,19 @@ describe('(re)start with the end condition met', () => {
     const target = within(dialog).getByRole('textbox', { name: /^Participation target/ });
     await user.click(within(dialog).getByRole('button', { name: 'Save and restart' }));
     expect(await within(dialog).findByText('Choose a target above the 1 answer so far.')).toBeVisible();
-    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)).toHaveLength(0);
+    expect(backend.server.requestsTo(api.campaigns.update, { id: campaignId })).toHaveLength(0);
 
     await user.clear(target);
     await user.type(target, '5');
     await user.click(within(dialog).getByRole('button', { name: 'Save and restart' }));
 
     expect(await screen.findByText('The campaign is running.')).toBeVisible();
-    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+    expect(backend.server.requestsTo(api.campaigns.update, { id: campaignId })[0]?.body).toMatchObject({
       endCondition: { type: 'participationTarget', target: 5 },
       title: 'Bike survey',
       updatedAt: '2025-03-02T10:00:00.000Z',
     });
-    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
+    expect(backend.server.requestsTo(api.campaigns.start, { id: campaignId })).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart the campaign?' })).toBeNull());
   });
 
@@ -233,12 +234,12 @@ describe('(re)start with the end condition met', () => {
       backend,
       makeCampaign({ questionCount: 3, endCondition: { type: 'date', endsAt: '2025-03-01T18:30:00.000Z' } }),
     );
-    backend.server.on('PUT', `/api/campaign/${campaignId}`, ({ body }) => {
+    backend.server.on(api.campaigns.update, { id: campaignId }, ({ body }) => {
       const { updatedAt: _read, ...input } = body as Record<string, unknown>;
       state.campaign = { ...state.campaign, ...input, updatedAt: '2025-03-03T10:00:00.000Z' };
       return { body: state.campaign };
     });
-    backend.server.on('POST', `/api/campaign/${campaignId}/start`, () => {
+    backend.server.on(api.campaigns.start, { id: campaignId }, () => {
       state.campaign = { ...state.campaign, state: 'running', hasStarted: true };
       return { body: state.campaign };
     });
@@ -251,10 +252,10 @@ describe('(re)start with the end condition met', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save and start' }));
 
     expect(await screen.findByText('The campaign is running.')).toBeVisible();
-    expect(backend.server.requestsTo('PUT', `/api/campaign/${campaignId}`)[0]?.body).toMatchObject({
+    expect(backend.server.requestsTo(api.campaigns.update, { id: campaignId })[0]?.body).toMatchObject({
       endCondition: { type: 'never' },
     });
-    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/start`)).toHaveLength(1);
+    expect(backend.server.requestsTo(api.campaigns.start, { id: campaignId })).toHaveLength(1);
   });
 
   it('offers "only when stopped" too, and Cancel changes nothing', async () => {
@@ -289,7 +290,7 @@ describe('participants tab', () => {
       backend,
       makeCampaign({ state: 'running', hasStarted: true, questionCount: 1, ticketCount: 4 }),
     );
-    backend.server.on('GET', '/api/campaignTicket/all', () => ({
+    backend.server.on(api.tickets.list, () => ({
       status: 500,
       body: { code: 'internal', message: 'Something went wrong (request x).' },
     }));
@@ -301,7 +302,7 @@ describe('participants tab', () => {
     ).toBeVisible();
     expect(screen.queryByText('No answers yet')).toBeNull();
 
-    backend.server.on('GET', '/api/campaignTicket/all', () => ({ body: { documents: [], total: 0 } }));
+    backend.server.on(api.tickets.list, () => ({ body: { documents: [], total: 0 } }));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No answers yet')).toBeVisible();
   });

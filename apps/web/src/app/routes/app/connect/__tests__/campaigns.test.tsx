@@ -1,14 +1,15 @@
+import { api } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeCampaign } from '@/testing/campaign-fixtures';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
-import { makeCampaign } from './campaign-fixtures';
 
 describe('campaign list', () => {
   it('shows the empty state with a call to action that opens the create form', async () => {
     const backend = createTestBackend();
     backend.signInStored();
-    backend.server.on('GET', '/api/v2/campaign/all', () => ({ body: { documents: [], total: 0 } }));
+    backend.server.on(api.campaigns.list, () => ({ body: { documents: [], total: 0 } }));
     const { user } = renderApp('/connect/campaigns');
 
     expect(await screen.findByText('No campaigns yet')).toBeVisible();
@@ -26,7 +27,7 @@ describe('campaign list', () => {
       endCondition: { type: 'participationTarget', target: 4 },
       updatedAt: '2025-03-04T09:00:00.000Z',
     });
-    backend.server.on('GET', '/api/v2/campaign/all', ({ query }) => ({
+    backend.server.on(api.campaigns.list, ({ query }) => ({
       body:
         query.get('states[]') === 'archived'
           ? { documents: [target], total: 45 }
@@ -35,7 +36,7 @@ describe('campaign list', () => {
     const { user } = renderApp('/connect/campaigns');
     await screen.findByText('No campaigns yet');
     // By default nothing names a state: the server leaves archived campaigns out.
-    expect(backend.server.requestsTo('GET', '/api/v2/campaign/all')[0]?.url).toBe(
+    expect(backend.server.requestsTo(api.campaigns.list)[0]?.url).toBe(
       '/api/v2/campaign/all?page=1&limit=20&sort=-createdAt',
     );
 
@@ -49,7 +50,7 @@ describe('campaign list', () => {
     expect(cells.getByText('3 of 4')).toBeVisible();
     expect(cells.getByText('03/04/2025')).toBeVisible();
     await waitFor(() =>
-      expect(backend.server.requestsTo('GET', '/api/v2/campaign/all').at(-1)?.url).toBe(
+      expect(backend.server.requestsTo(api.campaigns.list).at(-1)?.url).toBe(
         '/api/v2/campaign/all?page=1&limit=20&sort=-createdAt&search=old&states[]=archived',
       ),
     );
@@ -57,14 +58,14 @@ describe('campaign list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
-      expect(backend.server.requestsTo('GET', '/api/v2/campaign/all').at(-1)?.query.get('page')).toBe('2'),
+      expect(backend.server.requestsTo(api.campaigns.list).at(-1)?.query.get('page')).toBe('2'),
     );
   });
 
   it('leaving the empty title for another control says nothing until the owner submits or types', async () => {
     const backend = createTestBackend();
     backend.signInStored();
-    backend.server.on('GET', '/api/v2/campaign/all', () => ({ body: { documents: [], total: 0 } }));
+    backend.server.on(api.campaigns.list, () => ({ body: { documents: [], total: 0 } }));
     const { user } = renderApp('/connect/campaigns');
 
     await user.click(await screen.findByRole('button', { name: 'New campaign' }));
@@ -88,10 +89,10 @@ describe('campaign list', () => {
     const backend = createTestBackend();
     backend.signInStored();
     const created = makeCampaign({ title: 'Spring survey' });
-    backend.server.on('GET', '/api/v2/campaign/all', () => ({ body: { documents: [], total: 0 } }));
-    backend.server.on('POST', '/api/campaign', () => ({ status: 201, body: created }));
-    backend.server.on('GET', `/api/campaign/${created._id}`, () => ({ body: created }));
-    backend.server.on('GET', `/api/campaign/${created._id}/questions`, () => ({ body: { documents: [] } }));
+    backend.server.on(api.campaigns.list, () => ({ body: { documents: [], total: 0 } }));
+    backend.server.on(api.campaigns.create, () => ({ status: 201, body: created }));
+    backend.server.on(api.campaigns.get, { id: created._id }, () => ({ body: created }));
+    backend.server.on(api.questions.list, { id: created._id }, () => ({ body: { documents: [] } }));
     const { user } = renderApp('/connect/campaigns');
 
     await user.click(await screen.findByRole('button', { name: 'New campaign' }));
@@ -106,7 +107,7 @@ describe('campaign list', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Spring survey' })).toBeVisible();
     expect(currentUrl()).toBe(`/connect/campaigns/${created._id}?tab=questions`);
-    expect(backend.server.requestsTo('POST', '/api/campaign')[0]?.body).toMatchObject({
+    expect(backend.server.requestsTo(api.campaigns.create)[0]?.body).toMatchObject({
       title: 'Spring survey',
       language: 'en',
       endCondition: { type: 'participationTarget', target: 50 },

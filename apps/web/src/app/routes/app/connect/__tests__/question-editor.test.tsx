@@ -1,8 +1,9 @@
+import { api } from '@parley/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { campaignId, makeCampaign, makeQuestion, serveCampaign } from '@/testing/campaign-fixtures';
 import { createTestBackend } from '@/testing/test-backend';
 import { renderApp } from '@/testing/test-utils';
-import { campaignId, makeCampaign, makeQuestion, serveCampaign } from './campaign-fixtures';
 
 const questionsPage = `/connect/campaigns/${campaignId}?tab=questions`;
 
@@ -33,7 +34,7 @@ describe('question editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove option 3' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove option 2' }));
     expect(within(dialog).getByText('Add at least two options.')).toBeVisible();
-    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/question`)).toHaveLength(0);
+    expect(backend.server.requestsTo(api.questions.create, { id: campaignId })).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Add option' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Option 2' }), 'Blue');
@@ -42,14 +43,14 @@ describe('question editor', () => {
       within(dialog).getByRole('combobox', { name: 'After “Blue”' }),
       'End of the survey',
     );
-    backend.server.on('POST', `/api/campaign/${campaignId}/question`, () => ({
+    backend.server.on(api.questions.create, { id: campaignId }, () => ({
       status: 201,
       body: makeQuestion('Which colour?', ['Red', 'Blue']),
     }));
     await user.click(within(dialog).getByRole('button', { name: 'Add question' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New question' })).toBeNull());
-    expect(backend.server.requestsTo('POST', `/api/campaign/${campaignId}/question`)[0]?.body).toEqual({
+    expect(backend.server.requestsTo(api.questions.create, { id: campaignId })[0]?.body).toEqual({
       type: 'SingleChoice',
       text: 'Which colour?',
       optional: false,
@@ -78,9 +79,7 @@ describe('question editor', () => {
 
     expect(await screen.findByText('“Your bike?” is now at position 1 of 2.')).toBeInTheDocument();
     await waitFor(() =>
-      expect(
-        backend.server.requestsTo('PATCH', `/api/campaign/${campaignId}/question/order`)[0]?.body,
-      ).toEqual({
+      expect(backend.server.requestsTo(api.questions.order, { id: campaignId })[0]?.body).toEqual({
         questions: [
           { _id: second._id, order: 0 },
           { _id: first._id, order: 1 },
@@ -161,7 +160,7 @@ describe('question editor', () => {
     return [first, makeQuestion('Q2 parts', ['Chain', 'Brakes']), third];
   };
   const orderCalls = (backend: ReturnType<typeof createTestBackend>) =>
-    backend.server.requestsTo('PATCH', `/api/campaign/${campaignId}/question/order`);
+    backend.server.requestsTo(api.questions.order, { id: campaignId });
 
   it('moves at once while every path rule still jumps forward; asks before one would be dropped, naming it', async () => {
     const backend = createTestBackend();

@@ -1,4 +1,4 @@
-import type { Campaign, Question } from '@parley/contract';
+import { api, type Campaign, type Question } from '@parley/contract';
 import type { TestBackend } from '@/testing/test-backend';
 
 // Mantine's autosizing textarea listens for web fonts; jsdom has no document.fonts.
@@ -73,11 +73,11 @@ export const makeQuestion = (
 export const serveCampaign = (backend: TestBackend, campaign: Campaign, questions: Question[] = []) => {
   const state = { campaign, questions: questions.map((q, order) => ({ ...q, order })) };
   const { server } = backend;
-  const path = `/api/campaign/${campaign._id}`;
-  server.on('GET', path, () => ({ body: state.campaign }));
-  server.on('GET', `${path}/questions`, () => ({ body: { documents: state.questions } }));
-  server.on('GET', `/api/campaignTicket/all`, () => ({ body: { documents: [], total: 0 } }));
-  server.on('PATCH', `${path}/question/order`, ({ body }) => {
+  const ofCampaign = { id: campaign._id };
+  server.on(api.campaigns.get, ofCampaign, () => ({ body: state.campaign }));
+  server.on(api.questions.list, ofCampaign, () => ({ body: { documents: state.questions } }));
+  server.on(api.tickets.list, () => ({ body: { documents: [], total: 0 } }));
+  server.on(api.questions.order, ofCampaign, ({ body }) => {
     const order = (body as { questions: { _id: string; order: number }[] }).questions;
     state.questions = order.map((o) => {
       const q = state.questions.find((x) => x._id === o._id);

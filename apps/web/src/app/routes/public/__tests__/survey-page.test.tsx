@@ -1,11 +1,11 @@
-import type { ParticipantTicket, PublicSurvey } from '@parley/contract';
+import { api, type ParticipantTicket, type PublicSurvey } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeSurvey, surveyId } from '@/features/participation/__tests__/survey-fixtures';
+import { draftKey } from '@/features/participation/lib/survey-draft';
 import { formatDateTime } from '@/lib/format-date';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
-import { draftKey } from '../lib/survey-draft';
-import { makeSurvey, surveyId } from './survey-fixtures';
 
 // Mantine's autosizing textarea listens for web fonts; jsdom has no document.fonts.
 if (!('fonts' in document)) {
@@ -19,18 +19,16 @@ beforeAll(async () => {
   await Promise.all([import('@/app/routes/public/survey'), import('@/app/routes/public/participant-ticket')]);
 }, 60_000);
 
-const surveyPath = `/api/public/campaign/${surveyId}`;
-const answerPath = `${surveyPath}/answer`;
-const checkPath = `${surveyPath}/check-email`;
+const ofSurvey = { id: surveyId };
 
 const serve = (survey: PublicSurvey = makeSurvey()) => {
   const backend = createTestBackend();
-  backend.server.on('GET', surveyPath, () => ({ body: survey }));
-  backend.server.on('POST', answerPath, () => ({
+  backend.server.on(api.participation.survey, ofSurvey, () => ({ body: survey }));
+  backend.server.on(api.participation.submit, ofSurvey, () => ({
     status: 201,
     body: { stored: true, campaignEnded: false },
   }));
-  backend.server.on('POST', checkPath, () => ({ status: 204 }));
+  backend.server.on(api.participation.checkEmail, ofSurvey, () => ({ status: 204 }));
   return backend;
 };
 
@@ -44,7 +42,7 @@ const startWith = async (user: ReturnType<typeof renderApp>['user'], email: stri
 describe('the survey page (/p/c/:campaignId)', () => {
   it('says at the email step that the address has answered already, before any question', async () => {
     const backend = serve();
-    backend.server.on('POST', checkPath, () => ({
+    backend.server.on(api.participation.checkEmail, ofSurvey, () => ({
       status: 409,
       body: {
         code: 'survey/already-answered',
@@ -61,10 +59,12 @@ describe('the survey page (/p/c/:campaignId)', () => {
     ).toBeVisible();
     expect(screen.getByLabelText(/Email address/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('heading', { name: 'Do you ride?' })).toBeNull();
-    expect(backend.server.requestsTo('POST', checkPath)[0]?.body).toEqual({ email: 'Ada@Example.com' });
+    expect(backend.server.requestsTo(api.participation.checkEmail, ofSurvey)[0]?.body).toEqual({
+      email: 'Ada@Example.com',
+    });
 
     // Another address may go on.
-    backend.server.on('POST', checkPath, () => ({ status: 204 }));
+    backend.server.on(api.participation.checkEmail, ofSurvey, () => ({ status: 204 }));
     await user.clear(screen.getByLabelText(/Email address/));
     await startWith(user, 'grace@example.com');
     expect(await heading('Do you ride?')).toBeVisible();
@@ -122,7 +122,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
 
     expect(await heading('Thank you!')).toHaveFocus();
     expect(screen.getByText(/emailed a private link to your answers to ada@example.com/)).toBeVisible();
-    const [sent] = backend.server.requestsTo('POST', answerPath);
+    const [sent] = backend.server.requestsTo(api.participation.submit, ofSurvey);
     const questions = makeSurvey().questions;
     expect(sent?.body).toEqual({
       email: 'ada@example.com',
@@ -167,7 +167,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
     await user.click(screen.getByRole('radio', { name: 'Stop' }));
     await user.click(screen.getByRole('button', { name: 'Send answers' }));
     await heading('Thank you!');
-    expect(backend.server.requestsTo('POST', answerPath)[0]?.body).toMatchObject({
+    expect(backend.server.requestsTo(api.participation.submit, ofSurvey)[0]?.body).toMatchObject({
       answers: [{ questionId: makeSurvey().questions[0]!._id }],
     });
   });
@@ -211,7 +211,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
     await heading('Anything else?');
     await user.click(screen.getByRole('button', { name: 'Send answers' }));
     await heading('Thank you!');
-    expect(backend.server.requestsTo('POST', answerPath)[0]?.body).toMatchObject({
+    expect(backend.server.requestsTo(api.participation.submit, ofSurvey)[0]?.body).toMatchObject({
       submissionId,
       email: 'di@example.com',
       lastname: 'Doe',
@@ -243,7 +243,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
 
   it('keeps the answers and says so when sending fails, and words a rate limit', async () => {
     const backend = serve(makeSurvey({ questions: [makeSurvey().questions[3]!] }));
-    backend.server.on('POST', answerPath, () => ({
+    backend.server.on(api.participation.submit, ofSurvey, () => ({
       status: 429,
       body: { code: 'rate-limit', message: 'Too many' },
     }));
@@ -264,8 +264,8 @@ describe('the survey page (/p/c/:campaignId)', () => {
     const backend = serve(makeSurvey({ questions: [makeSurvey().questions[3]!] }));
     let release: () => void = () => undefined;
     backend.server.on(
-      'POST',
-      answerPath,
+      api.participation.submit,
+      ofSurvey,
       () =>
         new Promise((resolve) => {
           release = () => resolve({ status: 201, body: { stored: true, campaignEnded: true } });
@@ -277,7 +277,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
     const send = screen.getByRole('button', { name: 'Send answers' });
     await user.click(send);
     await user.click(send);
-    expect(backend.server.requestsTo('POST', answerPath)).toHaveLength(1);
+    expect(backend.server.requestsTo(api.participation.submit, ofSurvey)).toHaveLength(1);
     release();
     await heading('Thank you!');
     expect(screen.getByText('Yours was the last answer this survey needed: it has now ended.')).toBeVisible();
@@ -363,7 +363,7 @@ describe("the participant's ticket page (/p/t/:token)", () => {
 
   it('shows the answers as the participant gave them and that the address is confirmed', async () => {
     const backend = createTestBackend();
-    backend.server.on('GET', `/api/public/ticket/${token}`, () => ({ body: ticket }));
+    backend.server.on(api.participation.ticket, { token }, () => ({ body: ticket }));
     renderApp(`/p/t/${token}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Bike survey' })).toBeVisible();
     expect(screen.getByText('Thank you: your email address ada@example.com is confirmed.')).toBeVisible();

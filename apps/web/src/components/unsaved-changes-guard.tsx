@@ -28,16 +28,16 @@ export const UnsavedChangesGuard = ({ when }: { when: boolean }) => {
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title={t('campaigns.settings.unsavedTitle')}
+      title={t('components.unsavedChanges.title')}
     >
       <Stack gap="md">
-        <Text>{t('campaigns.settings.unsavedText')}</Text>
+        <Text>{t('components.unsavedChanges.text')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            {t('campaigns.settings.stay')}
+            {t('components.unsavedChanges.stay')}
           </Button>
           <Button color="red" onClick={() => blocker.proceed?.()}>
-            {t('campaigns.settings.leave')}
+            {t('components.unsavedChanges.leave')}
           </Button>
         </Group>
       </Stack>
