@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TokenResponse } from '@parley/contract';
+import type { RouteDef, TokenResponse } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Clock } from '../src/lib/clock.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
+import { type ApiArgs, callApiUnchecked, type UncheckedInput } from './client.js';
 import { withDatabase } from './db-url.js';
 
 export type TestContext = { app: FastifyInstance; rt: Runtime; close: () => Promise<void> };
@@ -104,7 +105,14 @@ export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof cre
       ...(o.payload !== undefined ? { payload: o.payload as object } : {}),
       ...(o.query ? { query: o.query } : {}),
     });
-  return { ...owner, tokens, call };
+  const token = tokens.idToken;
+  /** A contract route, called with this owner's token: `s.api(api.campaigns.get, { params: { id } })`. */
+  const api = <R extends RouteDef>(route: R, ...[input, opts]: ApiArgs<R>) =>
+    callApiUnchecked(ctx.app, route, input as UncheckedInput, { ...opts, token });
+  /** The same with input the contract's types refuse, for the tests of the server's refusals. */
+  const apiUnchecked = <R extends RouteDef>(route: R, input?: UncheckedInput) =>
+    callApiUnchecked(ctx.app, route, input, { token });
+  return { ...owner, tokens, call, api, apiUnchecked };
 };
 
 export type OutboxMail = { file: string; to: string; subject: string; body: string; links: string[] };

@@ -82,7 +82,7 @@ describe('history "new"', () => {
     const owner = await ownerSession(ctx);
     const colleague = await ownerSession(ctx, { manufacturerId: owner.manufacturerId });
     const c = await runningCampaign(owner, { title: 'Stopped by hand' });
-    await post(owner, `/api/campaign/${c._id}/stop`);
+    await post(owner, api.campaigns.stop, c._id);
 
     const mine = await history(owner);
     const ended = mine.documents.find((d) => d.kind === 'campaignEnded');

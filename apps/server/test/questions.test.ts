@@ -230,7 +230,7 @@ describe('update', () => {
     const asFree = await update(s, asMulti.json(), { type: 'FreeText', options: [] });
     expect(asFree.json()).toMatchObject({ type: 'FreeText', options: [] });
 
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     const current = asFree.json();
     expectError(
       await update(s, current, { type: 'SingleChoice', options: [{ text: 'A' }, { text: 'B' }] }),
@@ -242,8 +242,8 @@ describe('update', () => {
     expect(edited.statusCode, edited.body).toBe(200);
 
     // Stopped and restarted: still fixed.
-    await post(s, `/api/campaign/${c._id}/stop`);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.stop, c._id);
+    await post(s, api.campaigns.start, c._id);
     expectError(
       await update(s, edited.json(), { type: 'Ranking', options: [{ text: 'A' }, { text: 'B' }] }),
       409,
@@ -255,8 +255,8 @@ describe('update', () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
     const q = await addQuestion(s, c._id, choice('Which?', ['A', 'B']));
-    await post(s, `/api/campaign/${c._id}/start`);
-    await post(s, `/api/campaign/${c._id}/stop`);
+    await post(s, api.campaigns.start, c._id);
+    await post(s, api.campaigns.stop, c._id);
     const base = `/api/campaign/${c._id}`;
     const calls: { method: 'PUT' | 'DELETE' | 'PATCH' | 'POST'; url: string; payload?: unknown }[] = [
       { method: 'POST', url: `${base}/question`, payload: freeText('New one') },
@@ -451,7 +451,7 @@ describe('path rules', () => {
     const withRule: Question = (
       await update(s, q1, { pathRules: [{ optionIndex: 0, nextQuestionId: q3._id }] })
     ).json();
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
 
     const same = await update(s, withRule, { text: 'Q1 edited' });
     expect(same.statusCode, same.body).toBe(200);
@@ -492,7 +492,7 @@ describe('remove', () => {
   it('deletes questions of a running campaign but keeps its last one', async () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     expect((await remove(s, qs[0])).statusCode).toBe(204);
     expect((await remove(s, qs[2])).statusCode).toBe(204);
     expectError(await remove(s, qs[1]), 409, 'campaign/too-few-questions');
@@ -554,7 +554,7 @@ describe('replace', () => {
   it('is refused outside a draft (409 campaign/draft-only)', async () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     expectError(
       await s.call({
         method: 'PUT',
@@ -657,7 +657,7 @@ describe('order', () => {
     const s = await ownerSession(ctx);
     for (const running of [false, true]) {
       const { c, q1, q2, q3, q4, rule } = await withNeverToQ4(s);
-      if (running) await post(s, `/api/campaign/${c._id}/start`);
+      if (running) await post(s, api.campaigns.start, c._id);
       // Q4 moves up to second place and Q3 to the end: Q4 still comes after Q1.
       const moved = await reorder(s, c._id, [q1, q4, q2, q3]);
       expect(moved.statusCode, moved.body).toBe(200);
@@ -695,7 +695,7 @@ describe('order', () => {
   it('in a running campaign, refuses an order that would turn a rule backward (409), changing nothing', async () => {
     const s = await ownerSession(ctx);
     const { c, q1, q2, q3, q4, rule } = await withNeverToQ4(s);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     const before = await listQuestions(s, c._id);
     const campaignBefore = await getCampaign(s, c._id);
     clock.advance(1000);
@@ -773,7 +773,7 @@ describe('option tags', () => {
     const res = await s.call({ method: 'POST', url, payload: { tags: ['vip', ' vip ', 'beta'] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().options[1]).toEqual({ ...option, tags: ['vip', 'beta'] });
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     const again = await s.call({ method: 'POST', url, payload: { tags: [] } });
     expect(again.json().options[1].tags).toEqual([]);
     expectError(
