@@ -1,4 +1,4 @@
-import type { Campaign } from '@parley/contract';
+import { api, type Campaign } from '@parley/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
@@ -42,7 +42,7 @@ const endedEntries = (campaignId: string) =>
     .where(and(eq(historyEntries.subjectId, campaignId), eq(historyEntries.kind, 'campaignEnded')));
 
 const put = (c: Campaign, patch: Record<string, unknown>) =>
-  s.call({ method: 'PUT', url: `/api/campaign/${c._id}`, payload: { ...c, ...patch } });
+  s.api(api.campaigns.update, { params: { id: c._id }, body: { ...c, ...patch } });
 
 describe('the end-by-date job', () => {
   it('is queued once per campaign and date when a dated campaign starts or is re-dated', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry } from '@parley/contract';
+import { api, type HistoryEntry } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, runningCampaign } from './campaign-api.js';
 import { insertCampaign } from './fixtures.js';
@@ -18,7 +18,7 @@ afterAll(() => ctx?.close());
 type Session = Awaited<ReturnType<typeof ownerSession>>;
 
 const history = async (s: Session) => {
-  const res = await s.call({ method: 'GET', url: '/api/history/me', query: { product: 'connect' } });
+  const res = await s.api(api.history.me, { query: { product: 'connect' } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { documents: HistoryEntry[]; newCount: number };
 };
@@ -69,7 +69,7 @@ describe('history "new"', () => {
     expect(before.newCount).toBe(2);
     const opened = before.documents[1]!;
 
-    const read = await owner.call({ method: 'GET', url: `/api/campaignTicket/${opened.subject._id}` });
+    const read = await owner.api(api.tickets.get, { params: { id: opened.subject._id } });
     expect(read.statusCode, read.body).toBe(200);
 
     const after = await history(owner);
@@ -92,7 +92,7 @@ describe('history "new"', () => {
 
     const theirs = await history(colleague);
     expect(theirs.documents.find((d) => d.kind === 'campaignEnded')?.isNewHistory).toBe(true);
-    const read = await colleague.call({ method: 'GET', url: `/api/campaign/${c._id}` });
+    const read = await colleague.api(api.campaigns.get, { params: { id: c._id } });
     expect(read.statusCode, read.body).toBe(200);
     expect((await history(colleague)).newCount).toBe(0);
   });
@@ -106,10 +106,10 @@ describe('history "new"', () => {
     await answer(c.id, c.questions[0]!.id, { email: `x-${randomUUID()}@example.com` });
     const [entry] = (await history(owner)).documents;
 
-    expect(
-      (await stranger.call({ method: 'GET', url: `/api/campaignTicket/${entry!.subject._id}` })).statusCode,
-    ).toBe(404);
-    expect((await stranger.call({ method: 'GET', url: `/api/campaign/${c.id}` })).statusCode).toBe(404);
+    expect((await stranger.api(api.tickets.get, { params: { id: entry!.subject._id } })).statusCode).toBe(
+      404,
+    );
+    expect((await stranger.api(api.campaigns.get, { params: { id: c.id } })).statusCode).toBe(404);
     expect((await history(owner)).newCount).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_BY_DATE_JOB } from '../src/modules/campaigns/campaigns.jobs.js';
@@ -125,7 +126,7 @@ describe('jobs announcing a write', () => {
       ),
     );
     try {
-      const failed = await owner.call({ method: 'POST', url: `/api/campaign/${c.id}/start` });
+      const failed = await owner.api(api.campaigns.start, { params: { id: c.id } });
       expect(failed.statusCode).toBeGreaterThanOrEqual(500);
       // Not running without the job that ends it on its date.
       expect((await readCampaign(ctx.rt, c.id))?.state).toBe('draft');
@@ -134,7 +135,7 @@ describe('jobs announcing a write', () => {
       await ctx.rt.db.execute(sql.raw('drop function test_refuse_end_job()'));
     }
     expect(await endJobs()).toBe(0);
-    expect((await owner.call({ method: 'POST', url: `/api/campaign/${c.id}/start` })).statusCode).toBe(200);
+    expect((await owner.api(api.campaigns.start, { params: { id: c.id } })).statusCode).toBe(200);
     expect(await endJobs()).toBe(1);
   });
 });
