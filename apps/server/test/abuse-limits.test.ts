@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRUNE_RATE_LIMITS_JOB } from '../src/lib/rate-limit.js';
 import { rateLimitHits } from '../src/lib/rate-limit.tables.js';
 import { identityLimits } from '../src/modules/identity/identity.limits.js';
 import { participationLimits } from '../src/modules/participation/participation.service.js';
+import { callApi, callApiUnchecked } from './client.js';
 import { insertCampaign } from './fixtures.js';
 import { createOwner, createTestApp, type TestContext } from './helpers.js';
 
@@ -23,12 +25,12 @@ const email = () => `p-${randomUUID()}@example.com`;
 const ip = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const submit = (campaignId: string, payload: object, remoteAddress: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/public/campaign/${campaignId}/answer`,
-    payload,
-    remoteAddress,
-  });
+  callApiUnchecked(
+    ctx.app,
+    api.participation.submit,
+    { params: { id: campaignId }, body: payload },
+    { remoteAddress },
+  );
 const answerTo = (c: { questions: { id: string }[] }, to: string, text = 'hello') => ({
   email: to,
   submissionId: randomUUID(),
@@ -72,7 +74,7 @@ describe('answers: only attempts that could succeed count', () => {
     }
     const throttled = await submit(c.id, answerTo(c, victim), attacker);
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json().code).toBe('rate-limit');
+    expect(throttled.error().code).toBe('rate-limit');
     // The address's own budget is whole: all of it can still be stored.
     for (let i = 0; i < participationLimits.perEmail.max; i++) {
       expect((await submit(c.id, answerTo(c, victim), ip())).statusCode).toBe(201);
@@ -83,12 +85,12 @@ describe('answers: only attempts that could succeed count', () => {
   it('an early address check on an unknown campaign writes no row', async () => {
     const before = await hitRows();
     for (let i = 0; i < 5; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/public/campaign/${randomUUID()}/check-email`,
-        payload: { email: email() },
-        remoteAddress: ip(),
-      });
+      const res = await callApi(
+        ctx.app,
+        api.participation.checkEmail,
+        { params: { id: randomUUID() }, body: { email: email() } },
+        { remoteAddress: ip() },
+      );
       expect(res.statusCode).toBe(404);
     }
     expect(await hitRows()).toBe(before);

@@ -5,8 +5,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from './helpers.js';
+import { callApi } from './client.js';
+import { createTestApp, meSmall, signIn, type TestContext } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -109,11 +111,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(found?.manufacturer).toMatchObject({ id: ids.manufacturerId, name: 'Acme' });
 
     const tokens = await signIn(ctx.app, email, password);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/owner/me/small',
-      headers: { 'x-auth-token': tokens.idToken },
-    });
+    const me = await meSmall(ctx.app, tokens.idToken);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ _id: ids.ownerId, isParleyConnectEnabled: true });
   });
@@ -284,11 +282,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(disabled).toMatchObject({ ownerId: ids.ownerId, email, disabled: true });
     expect(disabled).not.toHaveProperty('passwordHash');
     expect((await ctx.rt.owners.find(email))?.owner.disabled).toBe(true);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/owner/me/small',
-      headers: { 'x-auth-token': tokens.idToken },
-    });
+    const me = await meSmall(ctx.app, tokens.idToken);
     expect(me.statusCode).toBe(403);
 
     const enabled = onlyJson(await runCli(['owner:enable', '--email', email], env));
@@ -321,9 +315,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
       title: 'Maintenance',
       link: 'https://status.example.com',
     });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/info/all',
+    const res = await callApi(ctx.app, api.info.all, {
       query: { platform: 'Web', category: 'WebInfo', language: 'en' },
     });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RouteDef, TokenResponse } from '@parley/contract';
+import { api, type RouteDef, type TokenResponse } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Clock } from '../src/lib/clock.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
-import { type ApiArgs, callApiUnchecked, type UncheckedInput } from './client.js';
+import { type ApiArgs, callApi, callApiUnchecked, type UncheckedInput } from './client.js';
 import { withDatabase } from './db-url.js';
 
 export type TestContext = { app: FastifyInstance; rt: Runtime; close: () => Promise<void> };
@@ -87,6 +87,10 @@ export const signIn = async (app: FastifyInstance, email: string, password: stri
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json() as TokenResponse;
 };
+
+/** The owner's small profile, asked with this id token: the probe of the token tests. */
+export const meSmall = (app: FastifyInstance, idToken: string) =>
+  callApi(app, api.owner.meSmall, {}, { token: idToken });
 
 /** A new owner, signed in: an `inject` that carries its token. */
 export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof createOwner>[1] = {}) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { api, type HistoryEntry } from '@parley/contract';
+import { api } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, runningCampaign } from './campaign-api.js';
+import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
 import { createTestApp, ownerSession, type TestContext } from './helpers.js';
 
@@ -20,7 +21,7 @@ type Session = Awaited<ReturnType<typeof ownerSession>>;
 const history = async (s: Session) => {
   const res = await s.api(api.history.me, { query: { product: 'connect' } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { documents: HistoryEntry[]; newCount: number };
+  return res.json();
 };
 
 const answer = async (
@@ -28,10 +29,9 @@ const answer = async (
   questionId: string,
   who: { email: string; firstname?: string; lastname?: string },
 ) => {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/public/campaign/${campaignId}/answer`,
-    payload: { ...who, submissionId: randomUUID(), answers: [{ questionId, text: 'Fine.' }] },
+  const res = await callApi(ctx.app, api.participation.submit, {
+    params: { id: campaignId },
+    body: { ...who, submissionId: randomUUID(), answers: [{ questionId, text: 'Fine.' }] },
   });
   expect(res.statusCode, res.body).toBe(201);
 };

@@ -14,7 +14,7 @@ import {
   refreshTokens,
   signInAttempts,
 } from '../src/modules/identity/identity.tables.js';
-import { createOwner, createTestApp, readOutbox, signIn, type TestContext } from './helpers.js';
+import { createOwner, createTestApp, meSmall, readOutbox, signIn, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -35,8 +35,7 @@ const post = (url: string, payload: Payload, opts: { ip?: string; token?: string
   });
 const signInAs = (email: string, password: string, ip?: string) =>
   post('/identity/sign-in', { email, password }, ip ? { ip } : {});
-const me = (idToken: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/owner/me/small', headers: { 'x-auth-token': idToken } });
+const me = (idToken: string) => meSmall(ctx.app, idToken);
 const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
 /** A client address of its own per test, so the per-client limit of one test never hits another. */
 const freshIp = () =>

@@ -7,6 +7,7 @@ import { PASSWORD_RESET_JOB } from '../src/modules/identity/identity.jobs.js';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
 import { MAIL_JOB } from '../src/modules/mail/mail.service.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
+import { callApiUnchecked } from './client.js';
 import { insertCampaign, readCampaign } from './fixtures.js';
 import { createOwner, createTestApp, ownerSession, type TestContext } from './helpers.js';
 
@@ -58,8 +59,7 @@ describe('mail queued in the transaction of its write', () => {
       submissionId: randomUUID(),
       answers: [{ questionId: c.questions[0]?.id, text: 'hi' }],
     };
-    const answer = () =>
-      ctx.app.inject({ method: 'POST', url: `/api/public/campaign/${c.id}/answer`, payload: body });
+    const answer = () => callApiUnchecked(ctx.app, api.participation.submit, { params: { id: c.id }, body });
     const tickets = () =>
       ctx.rt.db.select().from(campaignTickets).where(eq(campaignTickets.campaignId, c.id));
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
 import { createTestApp, ownerSession, type TestContext } from './helpers.js';
 
@@ -23,10 +24,9 @@ const answered = async (manufacturerId: string, n: number) => {
   for (let i = 0; i < n; i++) {
     const email = `t${i}-${randomUUID()}@example.com`;
     emails.push(email);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/campaign/${c.id}/answer`,
-      payload: {
+    const res = await callApi(ctx.app, api.participation.submit, {
+      params: { id: c.id },
+      body: {
         email,
         lastname: `Number ${i}`,
         submissionId: randomUUID(),
