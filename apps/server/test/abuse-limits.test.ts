@@ -1,25 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRUNE_RATE_LIMITS_JOB } from '../src/lib/rate-limit.js';
 import { rateLimitHits } from '../src/lib/rate-limit.tables.js';
 import { identityLimits } from '../src/modules/identity/identity.limits.js';
 import { participationLimits } from '../src/modules/participation/participation.service.js';
 import { callApi, callApiUnchecked } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { createOwner, createTestApp, type TestContext } from './helpers.js';
+import { createOwner, useTestApp } from './helpers.js';
 
 /**
  * Strangers must not be able to lock someone else out: not of answering surveys (by spending the
  * address's budget with requests that could never succeed), not of signing in (by failing from
  * elsewhere); and requests naming nothing real must not grow the rate-limit table.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const email = () => `p-${randomUUID()}@example.com`;
 const ip = () =>

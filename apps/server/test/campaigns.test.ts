@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, type Campaign, type RouteInput } from '@parley/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { historyEntries } from '../src/modules/history/history.tables.js';
 import {
@@ -18,14 +18,10 @@ import {
   type Session,
   setTicketCount,
 } from './campaign-api.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
 const clock = createTestClock();
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({}, { clock });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({}, { clock });
 
 const HOUR = 3600_000;
 const inHours = (h: number) => new Date(clock.now().getTime() + h * HOUR).toISOString();

@@ -6,7 +6,7 @@ import { api, type RouteDef, type TokenResponse } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Clock } from '../src/lib/clock.js';
@@ -59,6 +59,31 @@ export const createTestApp = async (
       await a.end();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+};
+
+/**
+ * The app of a test file (or of a describe block): made before its tests, closed after them.
+ * What it answers reads through to that app, so a file names it once at the top.
+ */
+export const useTestApp = (env: Record<string, string> = {}, opts: { clock?: Clock } = {}): TestContext => {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, opts);
+  });
+  afterAll(() => current?.close());
+  const made = () => {
+    if (!current) throw new Error('the test app is made in beforeAll: use it in a hook or a test');
+    return current;
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get rt() {
+      return made().rt;
+    },
+    close: () => made().close(),
   };
 };
 

@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { post, runningCampaign } from './campaign-api.js';
 import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
 /**
  * What counts as "new" in the history (docs/product-decisions.md, history): an entry is cleared
  * by opening its object, one's own action is never new, and an answer names who gave it.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 type Session = Awaited<ReturnType<typeof ownerSession>>;
 

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addHistoryEntry } from '../src/modules/history/history.repository.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const entry = (manufacturerId: string, product: 'connect' | 'platform', title: string) =>
   addHistoryEntry(ctx.rt.db, {

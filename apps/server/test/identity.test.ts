@@ -8,21 +8,15 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   passwordResetTokens,
   refreshTokens,
   signInAttempts,
 } from '../src/modules/identity/identity.tables.js';
-import { createOwner, createTestApp, meSmall, readOutbox, signIn, type TestContext } from './helpers.js';
+import { createOwner, meSmall, readOutbox, signIn, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Payload = Record<string, unknown>;
 const post = (url: string, payload: Payload, opts: { ip?: string; token?: string } = {}) =>
@@ -418,15 +412,9 @@ describe('id tokens and keys', () => {
 });
 
 describe('with an external identity provider', () => {
-  let ext: TestContext;
-  beforeAll(async () => {
-    ext = await createTestApp({
-      IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-      IDENTITY_ISSUER: 'https://idp.test',
-    });
-  });
-  afterAll(async () => {
-    await ext?.close();
+  const ext = useTestApp({
+    IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+    IDENTITY_ISSUER: 'https://idp.test',
   });
 
   it('turns the embedded endpoints off with auth/operation-not-allowed', async () => {

@@ -1,18 +1,14 @@
 import { api } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { addInfo } from '../src/modules/info/info.repository.js';
 import { callApi, callApiUnchecked } from './client.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import { useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({
-    SUPPORT_EMAIL: 'help@maker.example',
-    SUPPORT_URL: 'https://help.maker.example',
-  });
+const ctx = useTestApp({
+  SUPPORT_EMAIL: 'help@maker.example',
+  SUPPORT_URL: 'https://help.maker.example',
 });
-afterAll(() => ctx?.close());
 
 describe('GET /api/info/all (public)', () => {
   it('answers the items of a platform and category without a token', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { END_BY_DATE_JOB } from '../src/modules/campaigns/campaigns.jobs.js';
 import { PASSWORD_RESET_JOB } from '../src/modules/identity/identity.jobs.js';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
@@ -9,17 +9,13 @@ import { MAIL_JOB } from '../src/modules/mail/mail.service.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
 import { callApiUnchecked } from './client.js';
 import { insertCampaign, readCampaign } from './fixtures.js';
-import { createOwner, createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { createOwner, ownerSession, type TestContext, useTestApp } from './helpers.js';
 
 /**
  * A mail is queued in the transaction of the write it announces: it exists exactly when the write
  * committed, whatever fails in between, and a client's retry neither loses nor doubles it.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const email = () => `m-${randomUUID()}@example.com`;
 /** Mail jobs to `to`, queued or done (pg-boss keeps finished jobs in the job table for a while, then archives them). */
@@ -142,11 +138,7 @@ describe('jobs announcing a write', () => {
 
 describe('password reset: the same work for known and unknown addresses', () => {
   // Its own app with no job worker, so what the request itself did is all there is to see.
-  let idle: TestContext;
-  beforeAll(async () => {
-    idle = await createTestApp({ JOBS: 'false' });
-  });
-  afterAll(() => idle?.close());
+  const idle = useTestApp({ JOBS: 'false' });
 
   it('queues one identical job either way and does nothing else before answering', async () => {
     const owner = await createOwner(idle.rt);

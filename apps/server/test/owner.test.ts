@@ -1,12 +1,8 @@
 import { api } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { ownerSession, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 describe('GET /api/owner/me/small', () => {
   it("answers the owner's small profile with its manufacturer and every flag default", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
 import { historyEntries } from '../src/modules/history/history.tables.js';
@@ -9,14 +9,10 @@ import { participationLimits } from '../src/modules/participation/participation.
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
 import { callApi, callApiUnchecked } from './client.js';
 import { insertCampaign, readCampaign, setManufacturerLimits } from './fixtures.js';
-import { createTestApp, ownerSession, readOutbox, type TestContext } from './helpers.js';
+import { ownerSession, readOutbox, useTestApp } from './helpers.js';
 
 const clock = createTestClock(new Date('2030-01-15T12:00:00Z'));
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ PRIVACY_URL: 'https://example.com/privacy' }, { clock });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ PRIVACY_URL: 'https://example.com/privacy' }, { clock });
 
 type Answer = { questionId: string; text?: string; optionIds?: string[] };
 

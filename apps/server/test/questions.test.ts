@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api, type Question } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import {
   addQuestion,
@@ -15,14 +15,10 @@ import {
   runningCampaign,
   type Session,
 } from './campaign-api.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
 const clock = createTestClock();
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({}, { clock });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({}, { clock });
 
 /** The question as read, with changes: read-only keys and values the contract refuses go along too. */
 const update = (s: Session, q: Question, patch: Record<string, unknown> = {}) =>

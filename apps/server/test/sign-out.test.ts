@@ -1,14 +1,10 @@
 import type { TokenResponse } from '@parley/contract';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, createTestApp, meSmall, signIn, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createOwner, meSmall, signIn, useTestApp } from './helpers.js';
 
 /** Sign-out ends the session it is given, id token included; the owner's other sessions go on. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const me = (idToken: string) => meSmall(ctx.app, idToken);
 const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });

@@ -92,6 +92,7 @@ const backends: Backend[] = [
 ];
 
 describe.each(backends)('storage on $name', (backend) => {
+  // The S3 address is known only once the top-level beforeAll has started the server.
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(backend.env());

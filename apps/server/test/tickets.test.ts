@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 /** A campaign answered by `n` participants through the public call, the way tickets arrive. */
 const answered = async (manufacturerId: string, n: number) => {
