@@ -87,6 +87,15 @@ export const useTestApp = (env: Record<string, string> = {}, opts: { clock?: Clo
   };
 };
 
+/** An external identity provider that is never reached: the embedded identity endpoints are off. */
+export const offlineIdentityProvider = {
+  IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+  IDENTITY_ISSUER: 'https://idp.test',
+};
+
+/** The `code` of an error answer. */
+export const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
+
 export type TestOwner = { email: string; password: string; ownerId: string; manufacturerId: string };
 
 /** An owner of a new manufacturer (or of `manufacturerId`), made through the operator's service. */

@@ -14,7 +14,15 @@ import {
   refreshTokens,
   signInAttempts,
 } from '../src/modules/identity/identity.tables.js';
-import { createOwner, meSmall, readOutbox, signIn, useTestApp } from './helpers.js';
+import {
+  codeOf,
+  createOwner,
+  meSmall,
+  offlineIdentityProvider,
+  readOutbox,
+  signIn,
+  useTestApp,
+} from './helpers.js';
 
 const ctx = useTestApp();
 
@@ -30,7 +38,6 @@ const post = (url: string, payload: Payload, opts: { ip?: string; token?: string
 const signInAs = (email: string, password: string, ip?: string) =>
   post('/identity/sign-in', { email, password }, ip ? { ip } : {});
 const me = (idToken: string) => meSmall(ctx.app, idToken);
-const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
 /** A client address of its own per test, so the per-client limit of one test never hits another. */
 const freshIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -412,10 +419,7 @@ describe('id tokens and keys', () => {
 });
 
 describe('with an external identity provider', () => {
-  const ext = useTestApp({
-    IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-    IDENTITY_ISSUER: 'https://idp.test',
-  });
+  const ext = useTestApp(offlineIdentityProvider);
 
   it('turns the embedded endpoints off with auth/operation-not-allowed', async () => {
     const owner = await createOwner(ext.rt);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
-import { createOwner, readOutbox, useTestApp } from './helpers.js';
+import { codeOf, createOwner, offlineIdentityProvider, readOutbox, useTestApp } from './helpers.js';
 
 /**
  * The reset page checks its link when it opens (docs/product-decisions.md, password reset):
@@ -13,7 +13,6 @@ const ctx = useTestApp();
 const post = (url: string, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url, payload });
 const check = (token: unknown) => post('/identity/password-reset/check', { token });
-const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
 
 const resetTokenFor = async (email: string) => {
   await post('/identity/password-reset', { email });
@@ -63,10 +62,7 @@ describe('checking a reset link', () => {
 });
 
 describe('with an external identity provider', () => {
-  const ext = useTestApp({
-    IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-    IDENTITY_ISSUER: 'https://idp.test',
-  });
+  const ext = useTestApp(offlineIdentityProvider);
 
   it('is off like the other embedded endpoints', async () => {
     const res = await ext.app.inject({

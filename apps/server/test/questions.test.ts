@@ -28,6 +28,12 @@ const update = (s: Session, q: Question, patch: Record<string, unknown> = {}) =>
   });
 const remove = (s: Session, q: Question) =>
   s.api(api.questions.remove, { params: { id: q.campaignId, qid: q._id } });
+/** Puts the campaign's questions in this sequence (orders 0, 1, 2 …). */
+const reorder = (s: Session, campaignId: string, sequence: Question[]) =>
+  s.api(api.questions.order, {
+    params: { id: campaignId },
+    body: { questions: sequence.map((q, order) => ({ _id: q._id, order })) },
+  });
 const orders = (qs: Question[]) => qs.map((q) => q.order);
 const texts = (qs: Question[]) => qs.map((q) => q.text);
 
@@ -405,16 +411,7 @@ describe('path rules', () => {
     });
     expect(set.json().pathRules).toHaveLength(3);
     // Q2 moves before Q1: its rule goes, the others stay.
-    const moved = await s.api(api.questions.order, {
-      params: { id: c._id },
-      body: {
-        questions: [
-          { _id: q2._id, order: 0 },
-          { _id: q1._id, order: 1 },
-          { _id: q3._id, order: 2 },
-        ],
-      },
-    });
+    const moved = await reorder(s, c._id, [q2, q1, q3]);
     expect(moved.statusCode, moved.body).toBe(200);
     const afterMove = moved.json().documents as Question[];
     expect(texts(afterMove)).toEqual(['Q2', 'Q1', 'Q3']);
@@ -605,11 +602,6 @@ describe('order', () => {
     expect(set.statusCode, set.body).toBe(200);
     return { c, q1, q2, q3, q4, rule: { optionId: never, nextQuestionId: q4._id } };
   };
-  const reorder = (s: Session, campaignId: string, sequence: Question[]) =>
-    s.api(api.questions.order, {
-      params: { id: campaignId },
-      body: { questions: sequence.map((q, order) => ({ _id: q._id, order })) },
-    });
   const ruleOf = (qs: Question[], text: string) => qs.find((q) => q.text === text)?.pathRules;
 
   it('keeps every path rule that still jumps forward, in a draft and in a running campaign', async () => {
