@@ -17,6 +17,32 @@ import { createOwner, ownerSession, type TestContext, useTestApp } from './helpe
  */
 const ctx = useTestApp();
 
+/** Runs `check` while the job queue refuses every job whose data has `field` = `value`. */
+const whileQueueRefuses = async (
+  refuse: { field: string; value: string; reason: string },
+  check: () => Promise<void>,
+) => {
+  await ctx.rt.db.execute(
+    sql.raw(`
+      create function test_refuse_job() returns trigger language plpgsql as $$
+      begin
+        if new.data->>'${refuse.field}' = '${refuse.value}' then raise exception '${refuse.reason}'; end if;
+        return new;
+      end $$`),
+  );
+  await ctx.rt.db.execute(
+    sql.raw(
+      'create trigger refuse_job before insert on pgboss.job for each row execute function test_refuse_job()',
+    ),
+  );
+  try {
+    await check();
+  } finally {
+    await ctx.rt.db.execute(sql.raw('drop trigger refuse_job on pgboss.job'));
+    await ctx.rt.db.execute(sql.raw('drop function test_refuse_job()'));
+  }
+};
+
 const email = () => `m-${randomUUID()}@example.com`;
 /** Mail jobs to `to`, queued or done (pg-boss keeps finished jobs in the job table for a while, then archives them). */
 const mailJobsTo = async (c: TestContext, to: string) => {
@@ -60,28 +86,12 @@ describe('mail queued in the transaction of its write', () => {
       ctx.rt.db.select().from(campaignTickets).where(eq(campaignTickets.campaignId, c.id));
 
     // Queueing this address's mail fails (as a crash between the write and the queue would lose it).
-    await ctx.rt.db.execute(
-      sql.raw(`
-        create function test_refuse_mail() returns trigger language plpgsql as $$
-        begin
-          if new.data->>'to' = '${to}' then raise exception 'mail queue unavailable'; end if;
-          return new;
-        end $$`),
-    );
-    await ctx.rt.db.execute(
-      sql.raw(
-        'create trigger refuse_mail before insert on pgboss.job for each row execute function test_refuse_mail()',
-      ),
-    );
-    try {
+    await whileQueueRefuses({ field: 'to', value: to, reason: 'mail queue unavailable' }, async () => {
       const failed = await answer();
       expect(failed.statusCode).toBeGreaterThanOrEqual(500);
       // Nothing half-done: no ticket without its mail.
       expect(await tickets()).toHaveLength(0);
-    } finally {
-      await ctx.rt.db.execute(sql.raw('drop trigger refuse_mail on pgboss.job'));
-      await ctx.rt.db.execute(sql.raw('drop function test_refuse_mail()'));
-    }
+    });
 
     // The client retries with the same submissionId: the ticket and its one mail are stored together.
     expect((await answer()).statusCode).toBe(201);
@@ -108,28 +118,15 @@ describe('jobs announcing a write', () => {
           sql`select id from pgboss.job where name = ${END_BY_DATE_JOB} and data->>'campaignId' = ${c.id}`,
         )
       ).rows.length;
-    await ctx.rt.db.execute(
-      sql.raw(`
-        create function test_refuse_end_job() returns trigger language plpgsql as $$
-        begin
-          if new.data->>'campaignId' = '${c.id}' then raise exception 'job queue unavailable'; end if;
-          return new;
-        end $$`),
+    await whileQueueRefuses(
+      { field: 'campaignId', value: c.id, reason: 'job queue unavailable' },
+      async () => {
+        const failed = await owner.api(api.campaigns.start, { params: { id: c.id } });
+        expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+        // Not running without the job that ends it on its date.
+        expect((await readCampaign(ctx.rt, c.id))?.state).toBe('draft');
+      },
     );
-    await ctx.rt.db.execute(
-      sql.raw(
-        'create trigger refuse_end_job before insert on pgboss.job for each row execute function test_refuse_end_job()',
-      ),
-    );
-    try {
-      const failed = await owner.api(api.campaigns.start, { params: { id: c.id } });
-      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-      // Not running without the job that ends it on its date.
-      expect((await readCampaign(ctx.rt, c.id))?.state).toBe('draft');
-    } finally {
-      await ctx.rt.db.execute(sql.raw('drop trigger refuse_end_job on pgboss.job'));
-      await ctx.rt.db.execute(sql.raw('drop function test_refuse_end_job()'));
-    }
     expect(await endJobs()).toBe(0);
     expect((await owner.api(api.campaigns.start, { params: { id: c.id } })).statusCode).toBe(200);
     expect(await endJobs()).toBe(1);
