@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { post, runningCampaign } from './campaign-api.js';
+import { post, runningCampaign, type Session } from './campaign-api.js';
 import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
 import { ownerSession, useTestApp } from './helpers.js';
@@ -11,8 +11,6 @@ import { ownerSession, useTestApp } from './helpers.js';
  * by opening its object, one's own action is never new, and an answer names who gave it.
  */
 const ctx = useTestApp();
-
-type Session = Awaited<ReturnType<typeof ownerSession>>;
 
 const history = async (s: Session) => {
   const res = await s.api(api.history.me, { query: { product: 'connect' } });
