@@ -126,7 +126,11 @@ export const signIn = async (app: FastifyInstance, email: string, password: stri
 export const meSmall = (app: FastifyInstance, idToken: string) =>
   callApi(app, api.owner.meSmall, {}, { token: idToken });
 
-/** A new owner, signed in: an `inject` that carries its token. */
+/**
+ * A new owner, signed in. `api` calls a contract route with its token; `call` is the raw `inject`
+ * with the token, only for what the contract cannot express (a malformed path, a wrong method,
+ * headers, a multipart body).
+ */
 export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof createOwner>[1] = {}) => {
   const owner = await createOwner(ctx.rt, opts);
   const tokens = await signIn(ctx.app, owner.email, owner.password);
@@ -145,12 +149,12 @@ export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof cre
     });
   const token = tokens.idToken;
   /** A contract route, called with this owner's token: `s.api(api.campaigns.get, { params: { id } })`. */
-  const api = <R extends RouteDef>(route: R, ...[input, opts]: ApiArgs<R>) =>
+  const callRoute = <R extends RouteDef>(route: R, ...[input, opts]: ApiArgs<R>) =>
     callApiUnchecked(ctx.app, route, input as UncheckedInput, { ...opts, token });
   /** The same with input the contract's types refuse, for the tests of the server's refusals. */
   const apiUnchecked = <R extends RouteDef>(route: R, input?: UncheckedInput) =>
     callApiUnchecked(ctx.app, route, input, { token });
-  return { ...owner, tokens, call, api, apiUnchecked };
+  return { ...owner, tokens, call, api: callRoute, apiUnchecked };
 };
 
 export type OutboxMail = { file: string; to: string; subject: string; body: string; links: string[] };
