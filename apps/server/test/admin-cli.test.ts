@@ -349,38 +349,23 @@ describe('admin CLI on an empty DATA_DIR (embedded PostgreSQL)', { timeout: 120_
     // mkdtemp makes it 0700; run as root, PostgreSQL runs as `postgres` and must reach DATA_DIR/postgres.
     await chmod(dataDir, 0o755);
     const env = { DATA_DIR: dataDir };
-    const created = onlyJson(
-      await runCli(
-        [
-          'owner:create',
-          '--email',
-          'first@example.com',
-          '--password',
-          'first-secret',
-          '--manufacturer',
-          'First',
-        ],
-        env,
-      ),
-    );
+    const createFirst = [
+      'owner:create',
+      '--email',
+      'first@example.com',
+      '--password',
+      'first-secret',
+      '--manufacturer',
+      'First',
+    ];
+    const created = onlyJson(await runCli(createFirst, env));
     expect(created).toEqual({ ownerId: expect.any(String), manufacturerId: expect.any(String) });
     // It started the database, so it stopped it: nothing is left running on this DATA_DIR.
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     // A second run starts the same database again and finds the first owner there.
-    const again = await runCli(
-      [
-        'owner:create',
-        '--email',
-        'first@example.com',
-        '--password',
-        'first-secret',
-        '--manufacturer',
-        'First',
-      ],
-      env,
-    );
+    const again = await runCli(createFirst, env);
     expect(again.code).toBe(1);
     expect(errorOf(again).code).toBe('conflict/duplicate');
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
