@@ -1,34 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRUNE_RATE_LIMITS_JOB } from '../src/lib/rate-limit.js';
 import { rateLimitHits } from '../src/lib/rate-limit.tables.js';
 import { identityLimits } from '../src/modules/identity/identity.limits.js';
 import { participationLimits } from '../src/modules/participation/participation.service.js';
+import { callApi, callApiUnchecked } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { createOwner, createTestApp, type TestContext } from './helpers.js';
+import { createOwner, useTestApp } from './helpers.js';
 
 /**
  * Strangers must not be able to lock someone else out: not of answering surveys (by spending the
  * address's budget with requests that could never succeed), not of signing in (by failing from
  * elsewhere); and requests naming nothing real must not grow the rate-limit table.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const email = () => `p-${randomUUID()}@example.com`;
 const ip = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const submit = (campaignId: string, payload: object, remoteAddress: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/public/campaign/${campaignId}/answer`,
-    payload,
-    remoteAddress,
-  });
+  callApiUnchecked(
+    ctx.app,
+    api.participation.submit,
+    { params: { id: campaignId }, body: payload },
+    { remoteAddress },
+  );
 const answerTo = (c: { questions: { id: string }[] }, to: string, text = 'hello') => ({
   email: to,
   submissionId: randomUUID(),
@@ -72,7 +70,7 @@ describe('answers: only attempts that could succeed count', () => {
     }
     const throttled = await submit(c.id, answerTo(c, victim), attacker);
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json().code).toBe('rate-limit');
+    expect(throttled.error().code).toBe('rate-limit');
     // The address's own budget is whole: all of it can still be stored.
     for (let i = 0; i < participationLimits.perEmail.max; i++) {
       expect((await submit(c.id, answerTo(c, victim), ip())).statusCode).toBe(201);
@@ -83,12 +81,12 @@ describe('answers: only attempts that could succeed count', () => {
   it('an early address check on an unknown campaign writes no row', async () => {
     const before = await hitRows();
     for (let i = 0; i < 5; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/public/campaign/${randomUUID()}/check-email`,
-        payload: { email: email() },
-        remoteAddress: ip(),
-      });
+      const res = await callApi(
+        ctx.app,
+        api.participation.checkEmail,
+        { params: { id: randomUUID() }, body: { email: email() } },
+        { remoteAddress: ip() },
+      );
       expect(res.statusCode).toBe(404);
     }
     expect(await hitRows()).toBe(before);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addQuestion, choice, createCampaign, post } from './campaign-api.js';
@@ -144,7 +145,7 @@ describe("another manufacturer's records", () => {
     const a = await ownerSession(ctx);
     const campaign = await createCampaign(a, { title: 'Owned by A' });
     const question = await addQuestion(a, campaign._id, choice('Which one?', ['This', 'That']));
-    await post(a, `/api/campaign/${campaign._id}/start`);
+    await post(a, api.campaigns.start, campaign._id);
     const answer = await ctx.app.inject({
       method: 'POST',
       url: `/api/public/campaign/${campaign._id}/answer`,

@@ -5,8 +5,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestContext } from './helpers.js';
+import { callApi } from './client.js';
+import { createTestApp, meSmall, signIn, type TestContext } from './helpers.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -109,11 +111,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(found?.manufacturer).toMatchObject({ id: ids.manufacturerId, name: 'Acme' });
 
     const tokens = await signIn(ctx.app, email, password);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/owner/me/small',
-      headers: { 'x-auth-token': tokens.idToken },
-    });
+    const me = await meSmall(ctx.app, tokens.idToken);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ _id: ids.ownerId, isParleyConnectEnabled: true });
   });
@@ -284,11 +282,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(disabled).toMatchObject({ ownerId: ids.ownerId, email, disabled: true });
     expect(disabled).not.toHaveProperty('passwordHash');
     expect((await ctx.rt.owners.find(email))?.owner.disabled).toBe(true);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/owner/me/small',
-      headers: { 'x-auth-token': tokens.idToken },
-    });
+    const me = await meSmall(ctx.app, tokens.idToken);
     expect(me.statusCode).toBe(403);
 
     const enabled = onlyJson(await runCli(['owner:enable', '--email', email], env));
@@ -321,9 +315,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
       title: 'Maintenance',
       link: 'https://status.example.com',
     });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/info/all',
+    const res = await callApi(ctx.app, api.info.all, {
       query: { platform: 'Web', category: 'WebInfo', language: 'en' },
     });
     expect(res.statusCode).toBe(200);
@@ -357,38 +349,23 @@ describe('admin CLI on an empty DATA_DIR (embedded PostgreSQL)', { timeout: 120_
     // mkdtemp makes it 0700; run as root, PostgreSQL runs as `postgres` and must reach DATA_DIR/postgres.
     await chmod(dataDir, 0o755);
     const env = { DATA_DIR: dataDir };
-    const created = onlyJson(
-      await runCli(
-        [
-          'owner:create',
-          '--email',
-          'first@example.com',
-          '--password',
-          'first-secret',
-          '--manufacturer',
-          'First',
-        ],
-        env,
-      ),
-    );
+    const createFirst = [
+      'owner:create',
+      '--email',
+      'first@example.com',
+      '--password',
+      'first-secret',
+      '--manufacturer',
+      'First',
+    ];
+    const created = onlyJson(await runCli(createFirst, env));
     expect(created).toEqual({ ownerId: expect.any(String), manufacturerId: expect.any(String) });
     // It started the database, so it stopped it: nothing is left running on this DATA_DIR.
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     // A second run starts the same database again and finds the first owner there.
-    const again = await runCli(
-      [
-        'owner:create',
-        '--email',
-        'first@example.com',
-        '--password',
-        'first-secret',
-        '--manufacturer',
-        'First',
-      ],
-      env,
-    );
+    const again = await runCli(createFirst, env);
     expect(again.code).toBe(1);
     expect(errorOf(again).code).toBe('conflict/duplicate');
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Campaign, CampaignInput, Question, QuestionInput } from '@parley/contract';
+import {
+  type ApiErrorBody,
+  api,
+  type Campaign,
+  type CampaignInput,
+  type Question,
+  type QuestionInput,
+} from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaigns } from '../src/modules/campaigns/campaigns.tables.js';
@@ -11,7 +18,7 @@ import type { ownerSession } from './helpers.js';
 export type Session = Awaited<ReturnType<typeof ownerSession>>;
 
 export const createCampaign = async (s: Session, body: Partial<CampaignInput> = {}): Promise<Campaign> => {
-  const res = await s.call({ method: 'POST', url: '/api/campaign', payload: { title: 'A survey', ...body } });
+  const res = await s.api(api.campaigns.create, { body: { title: 'A survey', ...body } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
@@ -34,25 +41,31 @@ export const freeText = (text: string, extra: Partial<QuestionInput> = {}): Ques
 });
 
 export const addQuestion = async (s: Session, campaignId: string, body: QuestionInput): Promise<Question> => {
-  const res = await s.call({ method: 'POST', url: `/api/campaign/${campaignId}/question`, payload: body });
+  const res = await s.api(api.questions.create, { params: { id: campaignId }, body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
 
 export const listQuestions = async (s: Session, campaignId: string): Promise<Question[]> => {
-  const res = await s.call({ method: 'GET', url: `/api/campaign/${campaignId}/questions` });
+  const res = await s.api(api.questions.list, { params: { id: campaignId } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().documents;
 };
 
 export const getCampaign = async (s: Session, id: string): Promise<Campaign> => {
-  const res = await s.call({ method: 'GET', url: `/api/campaign/${id}` });
+  const res = await s.api(api.campaigns.get, { params: { id } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
 
-export const post = async (s: Session, url: string, status = 200): Promise<Campaign> => {
-  const res = await s.call({ method: 'POST', url });
+/** A campaign's state change or copy, expected to answer `status`. */
+export const post = async (
+  s: Session,
+  route: typeof api.campaigns.start | typeof api.campaigns.stop | typeof api.campaigns.copy,
+  id: string,
+  status = 200,
+): Promise<Campaign> => {
+  const res = await s.api(route, { params: { id } });
   expect(res.statusCode, res.body).toBe(status);
   return res.json();
 };
@@ -61,12 +74,12 @@ export const post = async (s: Session, url: string, status = 200): Promise<Campa
 export const runningCampaign = async (s: Session, body: Partial<CampaignInput> = {}) => {
   const c = await createCampaign(s, body);
   await addQuestion(s, c._id, freeText('How was it?'));
-  return post(s, `/api/campaign/${c._id}/start`);
+  return post(s, api.campaigns.start, c._id);
 };
 
 export const endedCampaign = async (s: Session, body: Partial<CampaignInput> = {}) => {
   const c = await runningCampaign(s, body);
-  return post(s, `/api/campaign/${c._id}/stop`);
+  return post(s, api.campaigns.stop, c._id);
 };
 
 /** What participants' answers do to the counter (the participation module owns the real path). */
@@ -75,14 +88,15 @@ export const setTicketCount = (rt: Runtime, id: string, ticketCount: number) =>
 
 /** Expects an error answer with this status, code and (when given) field. */
 export const expectError = (
-  res: { statusCode: number; body: string; json: () => { code: string; field?: string } },
+  res: { statusCode: number; body: string },
   status: number,
   code: string,
   field?: string,
 ) => {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().code, res.body).toBe(code);
-  if (field !== undefined) expect(res.json().field, res.body).toBe(field);
+  const error = JSON.parse(res.body) as ApiErrorBody;
+  expect(error.code, res.body).toBe(code);
+  if (field !== undefined) expect(error.field, res.body).toBe(field);
 };
 
 const chunk = (type: string, data: Buffer) => {

@@ -1,4 +1,4 @@
-import type { Campaign } from '@parley/contract';
+import { api, type Campaign } from '@parley/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
@@ -42,7 +42,7 @@ const endedEntries = (campaignId: string) =>
     .where(and(eq(historyEntries.subjectId, campaignId), eq(historyEntries.kind, 'campaignEnded')));
 
 const put = (c: Campaign, patch: Record<string, unknown>) =>
-  s.call({ method: 'PUT', url: `/api/campaign/${c._id}`, payload: { ...c, ...patch } });
+  s.api(api.campaigns.update, { params: { id: c._id }, body: { ...c, ...patch } });
 
 describe('the end-by-date job', () => {
   it('is queued once per campaign and date when a dated campaign starts or is re-dated', async () => {
@@ -57,8 +57,8 @@ describe('the end-by-date job', () => {
     // Saving the same date again, or stopping and restarting, queues nothing new.
     const saved = await put(c, { title: 'Same date' });
     expect(saved.statusCode, saved.body).toBe(200);
-    await post(s, `/api/campaign/${c._id}/stop`);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.stop, c._id);
+    await post(s, api.campaigns.start, c._id);
     expect(await queued(c._id)).toHaveLength(1);
 
     // A new date queues a job for it.
@@ -104,7 +104,7 @@ describe('the end-by-date job', () => {
 
   it('leaves a campaign stopped by hand', async () => {
     const c = await runningCampaign(s, dated(1));
-    await post(s, `/api/campaign/${c._id}/stop`);
+    await post(s, api.campaigns.stop, c._id);
     clock.advance(2 * HOUR);
     expect(await ctx.rt.campaignJobs.endByDate({ campaignId: c._id, endsAt: '' })).toBe(false);
     expect(await endedEntries(c._id)).toHaveLength(1);
@@ -136,7 +136,7 @@ describe('the minute sweep', () => {
     const never = await runningCampaign(s);
     const draft = await createCampaign(s, dated(1));
     const stopped = await runningCampaign(s, dated(1));
-    await post(s, `/api/campaign/${stopped._id}/stop`);
+    await post(s, api.campaigns.stop, stopped._id);
     clock.advance(2 * HOUR);
 
     const ended = await ctx.rt.campaignJobs.sweep();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Campaign } from '@parley/contract';
+import { api, type Campaign, type RouteInput } from '@parley/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { historyEntries } from '../src/modules/history/history.tables.js';
 import {
@@ -18,30 +18,25 @@ import {
   type Session,
   setTicketCount,
 } from './campaign-api.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
 const clock = createTestClock();
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({}, { clock });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({}, { clock });
 
 const HOUR = 3600_000;
 const inHours = (h: number) => new Date(clock.now().getTime() + h * HOUR).toISOString();
 
-const list = async (s: Session, query: Record<string, string | string[]> = {}) => {
-  const res = await s.call({
-    method: 'GET',
-    url: '/api/v2/campaign/all',
-    query: query as Record<string, string>,
-  });
+type ListQuery = NonNullable<RouteInput<typeof api.campaigns.list>['query']>;
+
+const list = async (s: Session, query: ListQuery = {}) => {
+  const res = await s.api(api.campaigns.list, { query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { documents: Campaign[]; total: number };
+  return res.json();
 };
 
+/** The record as read, with changes: read-only keys and values the contract refuses go along too. */
 const put = (s: Session, c: Campaign, patch: Record<string, unknown>) =>
-  s.call({ method: 'PUT', url: `/api/campaign/${c._id}`, payload: { ...c, ...patch } });
+  s.apiUnchecked(api.campaigns.update, { params: { id: c._id }, body: { ...c, ...patch } });
 
 const endedEntries = (campaignId: string) =>
   ctx.rt.db
@@ -80,10 +75,8 @@ describe('create and read', () => {
   it('keeps every field it is given and ignores read-only and unknown ones', async () => {
     const s = await ownerSession(ctx);
     const endsAt = inHours(48);
-    const res = await s.call({
-      method: 'POST',
-      url: '/api/campaign',
-      payload: {
+    const res = await s.apiUnchecked(api.campaigns.create, {
+      body: {
         title: 'Umfrage',
         description: 'Wie war es?',
         language: 'de',
@@ -129,7 +122,7 @@ describe('create and read', () => {
       [{ title: 'ok ok', image: 'data:image/png;base64,AAAA' }, 'image'],
     ];
     for (const [payload, field] of cases) {
-      const res = await s.call({ method: 'POST', url: '/api/campaign', payload });
+      const res = await s.apiUnchecked(api.campaigns.create, { body: payload });
       expectError(res, 400, 'validation', field);
     }
   });
@@ -137,7 +130,7 @@ describe('create and read', () => {
   it('answers the light shape', async () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
-    const res = await s.call({ method: 'GET', url: `/api/campaign/${c._id}/light` });
+    const res = await s.api(api.campaigns.light, { params: { id: c._id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       _id: c._id,
@@ -156,24 +149,19 @@ describe('create and read', () => {
     const owner = await ownerSession(ctx);
     const stranger = await ownerSession(ctx);
     const c = await runningCampaign(owner);
-    const base = `/api/campaign/${c._id}`;
-    const calls: { method: 'GET' | 'PUT' | 'POST' | 'DELETE'; url: string; payload?: unknown }[] = [
-      { method: 'GET', url: base },
-      { method: 'GET', url: `${base}/light` },
-      { method: 'PUT', url: base, payload: { ...c, title: 'Taken over' } },
-      { method: 'DELETE', url: base },
-      { method: 'POST', url: `${base}/copy` },
-      { method: 'POST', url: `${base}/start` },
-      { method: 'POST', url: `${base}/stop` },
+    const calls: ((s: Session, id: string) => Promise<{ statusCode: number; body: string }>)[] = [
+      (s, id) => s.api(api.campaigns.get, { params: { id } }),
+      (s, id) => s.api(api.campaigns.light, { params: { id } }),
+      (s, id) => s.api(api.campaigns.update, { params: { id }, body: { ...c, title: 'Taken over' } }),
+      (s, id) => s.api(api.campaigns.archive, { params: { id } }),
+      (s, id) => s.api(api.campaigns.copy, { params: { id } }),
+      (s, id) => s.api(api.campaigns.start, { params: { id } }),
+      (s, id) => s.api(api.campaigns.stop, { params: { id } }),
     ];
     for (const call of calls) {
-      expectError(await stranger.call(call), 404, 'not-found');
+      expectError(await call(stranger, c._id), 404, 'not-found');
       // An id that exists nowhere answers exactly the same.
-      expectError(
-        await owner.call({ ...call, url: call.url.replace(c._id, randomUUID()) }),
-        404,
-        'not-found',
-      );
+      expectError(await call(owner, randomUUID()), 404, 'not-found');
     }
     const after = await getCampaign(owner, c._id);
     expect(after).toMatchObject({ title: c.title, state: 'running', updatedAt: c.updatedAt });
@@ -215,7 +203,7 @@ describe('list, search and names', () => {
 
   it('sorts by each contract field, ascending and descending', async () => {
     const { s, made } = await seed();
-    const titles = async (sort: string) => (await list(s, { sort })).documents.map((c) => c.title);
+    const titles = async (sort: ListQuery['sort']) => (await list(s, { sort })).documents.map((c) => c.title);
     expect(await titles('title')).toEqual(['alpha', 'Beta', 'Delta_x', 'epsilon', 'Gamma 100%']);
     expect(await titles('-title')).toEqual(['Gamma 100%', 'epsilon', 'Delta_x', 'Beta', 'alpha']);
     expect(await titles('createdAt')).toEqual(['Beta', 'alpha', 'Gamma 100%', 'Delta_x', 'epsilon']);
@@ -237,7 +225,7 @@ describe('list, search and names', () => {
     expect((await list(s, { sort: '-state' })).documents[0]?.state).toBe('running');
 
     expectError(
-      await s.call({ method: 'GET', url: '/api/v2/campaign/all', query: { sort: 'secret' } }),
+      await s.apiUnchecked(api.campaigns.list, { query: { sort: 'secret' } }),
       400,
       'validation',
       'sort',
@@ -261,7 +249,7 @@ describe('list, search and names', () => {
     const running = await runningCampaign(s, { title: 'Running one' });
     const ended = await endedCampaign(s, { title: 'Ended one' });
     const archived = made[0] as Campaign;
-    expect((await s.call({ method: 'DELETE', url: `/api/campaign/${archived._id}` })).statusCode).toBe(204);
+    expect((await s.api(api.campaigns.archive, { params: { id: archived._id } })).statusCode).toBe(204);
 
     const all = await list(s);
     expect(all.total).toBe(6);
@@ -269,17 +257,17 @@ describe('list, search and names', () => {
 
     const runningOnly = await list(s, { 'states[]': 'running' });
     expect(runningOnly.documents.map((c) => c._id)).toEqual([running._id]);
-    const res = await s.call({ method: 'GET', url: '/api/v2/campaign/all?states[]=ended&states[]=archived' });
+    const res = await s.api(api.campaigns.list, { query: { 'states[]': ['ended', 'archived'] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(
       res
         .json()
-        .documents.map((c: Campaign) => c._id)
+        .documents.map((c) => c._id)
         .sort(),
     ).toEqual([ended._id, archived._id].sort());
     expect(res.json().total).toBe(2);
     expectError(
-      await s.call({ method: 'GET', url: '/api/v2/campaign/all', query: { 'states[]': 'paused' } }),
+      await s.apiUnchecked(api.campaigns.list, { query: { 'states[]': 'paused' } }),
       400,
       'validation',
     );
@@ -287,12 +275,14 @@ describe('list, search and names', () => {
 
   it('search answers light campaigns, not archived ones, up to the limit', async () => {
     const { s, made } = await seed();
-    expect((await s.call({ method: 'DELETE', url: `/api/campaign/${made[1]?._id}` })).statusCode).toBe(204);
-    const res = await s.call({ method: 'GET', url: '/api/campaign/search', query: { search: 'A' } });
+    expect(
+      (await s.api(api.campaigns.archive, { params: { id: (made[1] as Campaign)._id } })).statusCode,
+    ).toBe(204);
+    const res = await s.api(api.campaigns.search, { query: { search: 'A' } });
     expect(res.statusCode).toBe(200);
     const docs = res.json().documents;
-    expect(docs.map((c: { title: string }) => c.title)).toEqual(['Beta', 'Delta_x', 'Gamma 100%']);
-    expect(Object.keys(docs[0]).sort()).toEqual(
+    expect(docs.map((c) => c.title)).toEqual(['Beta', 'Delta_x', 'Gamma 100%']);
+    expect(Object.keys(docs[0] as object).sort()).toEqual(
       [
         '_id',
         'endCondition',
@@ -305,27 +295,27 @@ describe('list, search and names', () => {
         'updatedAt',
       ].sort(),
     );
-    const limited = await s.call({ method: 'GET', url: '/api/campaign/search', query: { limit: '2' } });
+    const limited = await s.api(api.campaigns.search, { query: { limit: '2' } });
     expect(limited.json().documents).toHaveLength(2);
     const other = await ownerSession(ctx);
-    expect((await other.call({ method: 'GET', url: '/api/campaign/search' })).json().documents).toEqual([]);
+    expect((await other.api(api.campaigns.search)).json().documents).toEqual([]);
   });
 
   it('names lists ids, titles and states, filtered by state', async () => {
     const { s, made } = await seed();
     const running = await runningCampaign(s, { title: 'Running one' });
-    expect((await s.call({ method: 'DELETE', url: `/api/campaign/${made[0]?._id}` })).statusCode).toBe(204);
-    const all = (await s.call({ method: 'GET', url: '/api/campaign/names' })).json().documents;
+    expect(
+      (await s.api(api.campaigns.archive, { params: { id: (made[0] as Campaign)._id } })).statusCode,
+    ).toBe(204);
+    const all = (await s.api(api.campaigns.names)).json().documents;
     expect(all).toHaveLength(5);
     expect(all[0]).toEqual({ _id: made[1]?._id, title: 'alpha', state: 'draft' });
-    const onlyRunning = (
-      await s.call({ method: 'GET', url: '/api/campaign/names', query: { 'states[]': 'running' } })
-    ).json().documents;
+    const onlyRunning = (await s.api(api.campaigns.names, { query: { 'states[]': 'running' } })).json()
+      .documents;
     expect(onlyRunning).toEqual([{ _id: running._id, title: 'Running one', state: 'running' }]);
-    const archived = (
-      await s.call({ method: 'GET', url: '/api/campaign/names', query: { 'states[]': 'archived' } })
-    ).json().documents;
-    expect(archived.map((c: { _id: string }) => c._id)).toEqual([made[0]?._id]);
+    const archived = (await s.api(api.campaigns.names, { query: { 'states[]': 'archived' } })).json()
+      .documents;
+    expect(archived.map((c) => c._id)).toEqual([made[0]?._id]);
   });
 });
 
@@ -333,21 +323,18 @@ describe('update', () => {
   it('refuses a garbled updatedAt (so the stale check is never skipped) and an end date out of range', async () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
-    const garbled = await s.call({
-      method: 'PUT',
-      url: `/api/campaign/${c._id}`,
-      payload: { title: 'Other', updatedAt: 'garbage' },
+    const garbled = await s.api(api.campaigns.update, {
+      params: { id: c._id },
+      body: { title: 'Other', updatedAt: 'garbage' },
     });
     expect(garbled.statusCode).toBe(400);
-    expect(garbled.json()).toMatchObject({ code: 'validation', field: 'updatedAt' });
+    expect(garbled.error()).toMatchObject({ code: 'validation', field: 'updatedAt' });
     for (const endsAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
-      const res = await s.call({
-        method: 'POST',
-        url: '/api/campaign',
-        payload: { title: 'Far away', endCondition: { type: 'date', endsAt } },
+      const res = await s.api(api.campaigns.create, {
+        body: { title: 'Far away', endCondition: { type: 'date', endsAt } },
       });
       expect(res.statusCode, endsAt).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation', field: 'endCondition.endsAt' });
+      expect(res.error()).toMatchObject({ code: 'validation', field: 'endCondition.endsAt' });
     }
   });
 
@@ -391,7 +378,7 @@ describe('update', () => {
     expectError(await put(s, c, { title: 'Lost edit' }), 409, 'conflict/stale', 'updatedAt');
     expect((await put(s, first.json(), { title: 'Second edit' })).statusCode).toBe(200);
     const { updatedAt: _dropped, ...withoutStamp } = c;
-    const blind = await s.call({ method: 'PUT', url: `/api/campaign/${c._id}`, payload: withoutStamp });
+    const blind = await s.api(api.campaigns.update, { params: { id: c._id }, body: withoutStamp });
     expect(blind.statusCode).toBe(200);
     expect(blind.json().title).toBe(c.title);
   });
@@ -456,7 +443,7 @@ describe('update', () => {
   it('an archived campaign answers 409 campaign/archived', async () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
-    expect((await s.call({ method: 'DELETE', url: `/api/campaign/${c._id}` })).statusCode).toBe(204);
+    expect((await s.api(api.campaigns.archive, { params: { id: c._id } })).statusCode).toBe(204);
     expectError(await put(s, c, { title: 'Back again' }), 409, 'campaign/archived');
   });
 });
@@ -468,7 +455,7 @@ describe('archive', () => {
     const running = await runningCampaign(s);
     const ended = await endedCampaign(s);
     for (const c of [draft, running, ended]) {
-      const res = await s.call({ method: 'DELETE', url: `/api/campaign/${c._id}` });
+      const res = await s.api(api.campaigns.archive, { params: { id: c._id } });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       const after = await getCampaign(s, c._id);
@@ -477,21 +464,13 @@ describe('archive', () => {
         archivedFrom: c.state,
         archivedAt: clock.now().toISOString(),
       });
-      expect((await s.call({ method: 'DELETE', url: `/api/campaign/${c._id}` })).statusCode).toBe(204);
+      expect((await s.api(api.campaigns.archive, { params: { id: c._id } })).statusCode).toBe(204);
       expect((await getCampaign(s, c._id)).archivedFrom).toBe(c.state);
     }
     expect((await list(s)).total).toBe(0);
     expect((await list(s, { 'states[]': 'archived' })).total).toBe(3);
-    expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${draft._id}/start` }),
-      409,
-      'campaign/archived',
-    );
-    expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${running._id}/stop` }),
-      409,
-      'campaign/archived',
-    );
+    expectError(await s.api(api.campaigns.start, { params: { id: draft._id } }), 409, 'campaign/archived');
+    expectError(await s.api(api.campaigns.stop, { params: { id: running._id } }), 409, 'campaign/archived');
   });
 });
 
@@ -523,10 +502,9 @@ describe('copy', () => {
       text: 'Rank these',
       options: [{ text: 'A' }, { text: 'B' }],
     });
-    const withRule = await s.call({
-      method: 'PUT',
-      url: `/api/v2/campaign/${c._id}/question/${q1._id}`,
-      payload: {
+    const withRule = await s.api(api.questions.update, {
+      params: { id: c._id, qid: q1._id },
+      body: {
         ...q1,
         pathRules: [
           { optionId: q1.options[0]?._id, nextQuestionId: null },
@@ -535,10 +513,10 @@ describe('copy', () => {
       },
     });
     expect(withRule.statusCode, withRule.body).toBe(200);
-    const started = await post(s, `/api/campaign/${c._id}/start`);
+    const started = await post(s, api.campaigns.start, c._id);
     await setTicketCount(ctx.rt, c._id, 2);
 
-    const res = await s.call({ method: 'POST', url: `/api/campaign/${c._id}/copy` });
+    const res = await s.api(api.campaigns.copy, { params: { id: c._id } });
     expect(res.statusCode, res.body).toBe(201);
     const copy: Campaign = res.json();
     expect(copy._id).not.toBe(c._id);
@@ -584,9 +562,9 @@ describe('copy', () => {
   it('suffixes the title in the campaign language, within the title limit', async () => {
     const s = await ownerSession(ctx);
     const de = await createCampaign(s, { title: 'Umfrage', language: 'de' });
-    expect((await post(s, `/api/campaign/${de._id}/copy`, 201)).title).toBe('Umfrage (Kopie)');
+    expect((await post(s, api.campaigns.copy, de._id, 201)).title).toBe('Umfrage (Kopie)');
     const long = await createCampaign(s, { title: 'x'.repeat(200) });
-    const copy = await post(s, `/api/campaign/${long._id}/copy`, 201);
+    const copy = await post(s, api.campaigns.copy, long._id, 201);
     expect(copy.title).toHaveLength(200);
     expect(copy.title.endsWith(' (copy)')).toBe(true);
   });
@@ -594,8 +572,8 @@ describe('copy', () => {
   it('copies an archived campaign into a draft', async () => {
     const s = await ownerSession(ctx);
     const c = await endedCampaign(s);
-    expect((await s.call({ method: 'DELETE', url: `/api/campaign/${c._id}` })).statusCode).toBe(204);
-    const copy = await post(s, `/api/campaign/${c._id}/copy`, 201);
+    expect((await s.api(api.campaigns.archive, { params: { id: c._id } })).statusCode).toBe(204);
+    const copy = await post(s, api.campaigns.copy, c._id, 201);
     expect(copy).toMatchObject({ state: 'draft', questionCount: 1, archivedFrom: null });
   });
 });
@@ -605,7 +583,7 @@ describe('start, stop, restart', () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
     expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${c._id}/start` }),
+      await s.api(api.campaigns.start, { params: { id: c._id } }),
       409,
       'campaign/too-few-questions',
     );
@@ -617,7 +595,7 @@ describe('start, stop, restart', () => {
     const c = await createCampaign(s);
     await addQuestion(s, c._id, freeText('Anything else?'));
     clock.advance(1000);
-    const started = await post(s, `/api/campaign/${c._id}/start`);
+    const started = await post(s, api.campaigns.start, c._id);
     expect(started).toMatchObject({
       state: 'running',
       hasStarted: true,
@@ -625,10 +603,10 @@ describe('start, stop, restart', () => {
       endedAt: null,
     });
     // Starting a running campaign again changes nothing.
-    expect(await post(s, `/api/campaign/${c._id}/start`)).toEqual(started);
+    expect(await post(s, api.campaigns.start, c._id)).toEqual(started);
 
     clock.advance(1000);
-    const stopped = await post(s, `/api/campaign/${c._id}/stop`);
+    const stopped = await post(s, api.campaigns.stop, c._id);
     expect(stopped).toMatchObject({ state: 'ended', hasStarted: true, endedAt: clock.now().toISOString() });
     const entries = await endedEntries(c._id);
     expect(entries).toHaveLength(1);
@@ -639,16 +617,12 @@ describe('start, stop, restart', () => {
       subjectTitle: c.title,
       data: { reason: 'manual' },
     });
-    const history = await s.call({ method: 'GET', url: '/api/history/me', query: { product: 'connect' } });
+    const history = await s.api(api.history.me, { query: { product: 'connect' } });
     expect(history.json().documents[0]).toMatchObject({ kind: 'campaignEnded', subject: { _id: c._id } });
 
-    expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${c._id}/stop` }),
-      409,
-      'campaign/not-running',
-    );
+    expectError(await s.api(api.campaigns.stop, { params: { id: c._id } }), 409, 'campaign/not-running');
     clock.advance(1000);
-    const restarted = await post(s, `/api/campaign/${c._id}/start`);
+    const restarted = await post(s, api.campaigns.start, c._id);
     expect(restarted).toMatchObject({
       state: 'running',
       endedAt: null,
@@ -659,20 +633,16 @@ describe('start, stop, restart', () => {
   it('refuses to stop a draft (409 campaign/not-running)', async () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
-    expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${c._id}/stop` }),
-      409,
-      'campaign/not-running',
-    );
+    expectError(await s.api(api.campaigns.stop, { params: { id: c._id } }), 409, 'campaign/not-running');
   });
 
   it('refuses a restart whose end date has passed until the end condition changes', async () => {
     const s = await ownerSession(ctx);
     const c = await runningCampaign(s, { endCondition: { type: 'date', endsAt: inHours(2) } });
-    await post(s, `/api/campaign/${c._id}/stop`);
+    await post(s, api.campaigns.stop, c._id);
     clock.advance(3 * HOUR);
     expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${c._id}/start` }),
+      await s.api(api.campaigns.start, { params: { id: c._id } }),
       409,
       'campaign/end-condition-met',
       'endCondition',
@@ -681,16 +651,16 @@ describe('start, stop, restart', () => {
     expect((await put(s, ended, { endCondition: { type: 'date', endsAt: inHours(24) } })).statusCode).toBe(
       200,
     );
-    expect((await post(s, `/api/campaign/${c._id}/start`)).state).toBe('running');
+    expect((await post(s, api.campaigns.start, c._id)).state).toBe('running');
   });
 
   it('refuses a restart whose participation target is reached', async () => {
     const s = await ownerSession(ctx);
     const c = await runningCampaign(s, { endCondition: { type: 'participationTarget', target: 2 } });
     await setTicketCount(ctx.rt, c._id, 2);
-    await post(s, `/api/campaign/${c._id}/stop`);
+    await post(s, api.campaigns.stop, c._id);
     expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${c._id}/start` }),
+      await s.api(api.campaigns.start, { params: { id: c._id } }),
       409,
       'campaign/end-condition-met',
     );
@@ -698,7 +668,7 @@ describe('start, stop, restart', () => {
     expect(
       (await put(s, ended, { endCondition: { type: 'participationTarget', target: 3 } })).statusCode,
     ).toBe(200);
-    expect((await post(s, `/api/campaign/${c._id}/start`)).state).toBe('running');
+    expect((await post(s, api.campaigns.start, c._id)).state).toBe('running');
   });
 
   it('refuses to start a draft whose end date has passed already', async () => {
@@ -706,7 +676,7 @@ describe('start, stop, restart', () => {
     const c = await createCampaign(s, { endCondition: { type: 'date', endsAt: inHours(-1) } });
     await addQuestion(s, c._id, freeText('Too late?'));
     expectError(
-      await s.call({ method: 'POST', url: `/api/campaign/${c._id}/start` }),
+      await s.api(api.campaigns.start, { params: { id: c._id } }),
       409,
       'campaign/end-condition-met',
     );

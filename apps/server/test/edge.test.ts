@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   campaignId = campaign._id;
   choiceQuestion = await addQuestion(owner, campaignId, choice('Which one?', ['This', 'That']));
   textQuestion = await addQuestion(owner, campaignId, freeText('Why?'));
-  await post(owner, `/api/campaign/${campaignId}/start`);
+  await post(owner, api.campaigns.start, campaignId);
 });
 afterAll(() => ctx?.close());
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner, createTestApp, type TestContext } from './helpers.js';
+import { createOwner, createTestApp, meSmall, type TestContext } from './helpers.js';
 
 /**
  * D5: an external identity provider that issues JWTs replaces the embedded one. A real JWKS endpoint on
@@ -46,8 +46,7 @@ const tokenFor = (claims: Record<string, unknown>, sub: string) =>
     .setExpirationTime('10m')
     .sign(privateKey);
 
-const me = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/owner/me/small', headers: { 'x-auth-token': token } });
+const me = (token: string) => meSmall(ctx.app, token);
 
 describe('an external identity provider', () => {
   it("finds the owner by the provider's verified email, whatever its subject looks like", async () => {
@@ -64,7 +63,7 @@ describe('an external identity provider', () => {
     for (const claims of [{ email: owner.email, email_verified: false }, { email: owner.email }]) {
       const res = await me(await tokenFor(claims, 'someone-else'));
       expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('auth/invalid-token');
+      expect(res.error().code).toBe('auth/invalid-token');
     }
   });
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const q2 = await addQuestion(owner, draft._id, freeText('Say something'));
   const running = await createCampaign(owner, { title: 'Fuzz running' });
   const q3 = await addQuestion(owner, running._id, choice('Good?', ['Yes', 'No']));
-  await post(owner, `/api/campaign/${running._id}/start`);
+  await post(owner, api.campaigns.start, running._id);
   const answered = await ctx.app.inject({
     method: 'POST',
     url: `/api/public/campaign/${running._id}/answer`,

@@ -2,15 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TokenResponse } from '@parley/contract';
+import { api, type RouteDef, type TokenResponse } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Clock } from '../src/lib/clock.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
+import { type ApiArgs, callApi, callApiUnchecked, type UncheckedInput } from './client.js';
 import { withDatabase } from './db-url.js';
 
 export type TestContext = { app: FastifyInstance; rt: Runtime; close: () => Promise<void> };
@@ -61,6 +62,40 @@ export const createTestApp = async (
   };
 };
 
+/**
+ * The app of a test file (or of a describe block): made before its tests, closed after them.
+ * What it answers reads through to that app, so a file names it once at the top.
+ */
+export const useTestApp = (env: Record<string, string> = {}, opts: { clock?: Clock } = {}): TestContext => {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, opts);
+  });
+  afterAll(() => current?.close());
+  const made = () => {
+    if (!current) throw new Error('the test app is made in beforeAll: use it in a hook or a test');
+    return current;
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get rt() {
+      return made().rt;
+    },
+    close: () => made().close(),
+  };
+};
+
+/** An external identity provider that is never reached: the embedded identity endpoints are off. */
+export const offlineIdentityProvider = {
+  IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
+  IDENTITY_ISSUER: 'https://idp.test',
+};
+
+/** The `code` of an error answer. */
+export const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
+
 export type TestOwner = { email: string; password: string; ownerId: string; manufacturerId: string };
 
 /** An owner of a new manufacturer (or of `manufacturerId`), made through the operator's service. */
@@ -87,7 +122,15 @@ export const signIn = async (app: FastifyInstance, email: string, password: stri
   return res.json() as TokenResponse;
 };
 
-/** A new owner, signed in: an `inject` that carries its token. */
+/** The owner's small profile, asked with this id token: the probe of the token tests. */
+export const meSmall = (app: FastifyInstance, idToken: string) =>
+  callApi(app, api.owner.meSmall, {}, { token: idToken });
+
+/**
+ * A new owner, signed in. `api` calls a contract route with its token; `call` is the raw `inject`
+ * with the token, only for what the contract cannot express (a malformed path, a wrong method,
+ * headers, a multipart body).
+ */
 export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof createOwner>[1] = {}) => {
   const owner = await createOwner(ctx.rt, opts);
   const tokens = await signIn(ctx.app, owner.email, owner.password);
@@ -104,7 +147,14 @@ export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof cre
       ...(o.payload !== undefined ? { payload: o.payload as object } : {}),
       ...(o.query ? { query: o.query } : {}),
     });
-  return { ...owner, tokens, call };
+  const token = tokens.idToken;
+  /** A contract route, called with this owner's token: `s.api(api.campaigns.get, { params: { id } })`. */
+  const callRoute = <R extends RouteDef>(route: R, ...[input, opts]: ApiArgs<R>) =>
+    callApiUnchecked(ctx.app, route, input as UncheckedInput, { ...opts, token });
+  /** The same with input the contract's types refuse, for the tests of the server's refusals. */
+  const apiUnchecked = <R extends RouteDef>(route: R, input?: UncheckedInput) =>
+    callApiUnchecked(ctx.app, route, input, { token });
+  return { ...owner, tokens, call, api: callRoute, apiUnchecked };
 };
 
 export type OutboxMail = { file: string; to: string; subject: string; body: string; links: string[] };

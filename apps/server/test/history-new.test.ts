@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, runningCampaign } from './campaign-api.js';
+import { api } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import { post, runningCampaign, type Session } from './campaign-api.js';
+import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
 /**
  * What counts as "new" in the history (docs/product-decisions.md, history): an entry is cleared
  * by opening its object, one's own action is never new, and an answer names who gave it.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
-
-type Session = Awaited<ReturnType<typeof ownerSession>>;
+const ctx = useTestApp();
 
 const history = async (s: Session) => {
-  const res = await s.call({ method: 'GET', url: '/api/history/me', query: { product: 'connect' } });
+  const res = await s.api(api.history.me, { query: { product: 'connect' } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { documents: HistoryEntry[]; newCount: number };
+  return res.json();
 };
 
 const answer = async (
@@ -28,10 +23,9 @@ const answer = async (
   questionId: string,
   who: { email: string; firstname?: string; lastname?: string },
 ) => {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/public/campaign/${campaignId}/answer`,
-    payload: { ...who, submissionId: randomUUID(), answers: [{ questionId, text: 'Fine.' }] },
+  const res = await callApi(ctx.app, api.participation.submit, {
+    params: { id: campaignId },
+    body: { ...who, submissionId: randomUUID(), answers: [{ questionId, text: 'Fine.' }] },
   });
   expect(res.statusCode, res.body).toBe(201);
 };
@@ -69,7 +63,7 @@ describe('history "new"', () => {
     expect(before.newCount).toBe(2);
     const opened = before.documents[1]!;
 
-    const read = await owner.call({ method: 'GET', url: `/api/campaignTicket/${opened.subject._id}` });
+    const read = await owner.api(api.tickets.get, { params: { id: opened.subject._id } });
     expect(read.statusCode, read.body).toBe(200);
 
     const after = await history(owner);
@@ -82,7 +76,7 @@ describe('history "new"', () => {
     const owner = await ownerSession(ctx);
     const colleague = await ownerSession(ctx, { manufacturerId: owner.manufacturerId });
     const c = await runningCampaign(owner, { title: 'Stopped by hand' });
-    await post(owner, `/api/campaign/${c._id}/stop`);
+    await post(owner, api.campaigns.stop, c._id);
 
     const mine = await history(owner);
     const ended = mine.documents.find((d) => d.kind === 'campaignEnded');
@@ -92,7 +86,7 @@ describe('history "new"', () => {
 
     const theirs = await history(colleague);
     expect(theirs.documents.find((d) => d.kind === 'campaignEnded')?.isNewHistory).toBe(true);
-    const read = await colleague.call({ method: 'GET', url: `/api/campaign/${c._id}` });
+    const read = await colleague.api(api.campaigns.get, { params: { id: c._id } });
     expect(read.statusCode, read.body).toBe(200);
     expect((await history(colleague)).newCount).toBe(0);
   });
@@ -106,10 +100,10 @@ describe('history "new"', () => {
     await answer(c.id, c.questions[0]!.id, { email: `x-${randomUUID()}@example.com` });
     const [entry] = (await history(owner)).documents;
 
-    expect(
-      (await stranger.call({ method: 'GET', url: `/api/campaignTicket/${entry!.subject._id}` })).statusCode,
-    ).toBe(404);
-    expect((await stranger.call({ method: 'GET', url: `/api/campaign/${c.id}` })).statusCode).toBe(404);
+    expect((await stranger.api(api.tickets.get, { params: { id: entry!.subject._id } })).statusCode).toBe(
+      404,
+    );
+    expect((await stranger.api(api.campaigns.get, { params: { id: c.id } })).statusCode).toBe(404);
     expect((await history(owner)).newCount).toBe(1);
   });
 });

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
 import { addHistoryEntry } from '../src/modules/history/history.repository.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 const entry = (manufacturerId: string, product: 'connect' | 'platform', title: string) =>
   addHistoryEntry(ctx.rt.db, {
@@ -24,19 +21,12 @@ describe('history', () => {
     await entry(owner.manufacturerId, 'connect', 'first');
     await entry(owner.manufacturerId, 'connect', 'second');
     await entry(owner.manufacturerId, 'platform', 'a post');
-    const res = await owner.call({
-      method: 'GET',
-      url: '/api/history/me',
-      query: { product: 'connect', limit: '50' },
-    });
+    const res = await owner.api(api.history.me, { query: { product: 'connect', limit: '50' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
     expect(body.newCount).toBe(2);
-    expect(body.documents.map((d: { subject: { title: string } }) => d.subject.title)).toEqual([
-      'second',
-      'first',
-    ]);
+    expect(body.documents.map((d) => d.subject.title)).toEqual(['second', 'first']);
     expect(
       body.documents.every(
         (d: { isNewHistory: boolean; product: string }) => d.isNewHistory && d.product === 'connect',
@@ -51,56 +41,35 @@ describe('history', () => {
     const mine = await entry(owner.manufacturerId, 'platform', 'mine');
     const theirs = await entry(stranger.manufacturerId, 'platform', 'theirs');
 
-    const seen = await owner.call({
-      method: 'POST',
-      url: '/api/history/seen',
-      payload: { ids: [mine!.id, theirs!.id] },
-    });
+    const seen = await owner.api(api.history.seen, { body: { ids: [mine!.id, theirs!.id] } });
     expect(seen.statusCode).toBe(204);
 
-    const list = (
-      await owner.call({ method: 'GET', url: '/api/history/me', query: { product: 'platform' } })
-    ).json();
+    const list = (await owner.api(api.history.me, { query: { product: 'platform' } })).json();
     expect(list.documents).toHaveLength(1);
     expect(list.documents[0]).toMatchObject({ _id: mine!.id, isNewHistory: false });
     expect(list.newCount).toBe(0);
 
     // Still new for the colleague, and the stranger's entry stayed new for the stranger.
-    const forColleague = (
-      await colleague.call({ method: 'GET', url: '/api/history/me', query: { product: 'platform' } })
-    ).json();
-    expect(forColleague.documents[0].isNewHistory).toBe(true);
-    const forStranger = (
-      await stranger.call({ method: 'GET', url: '/api/history/me', query: { product: 'platform' } })
-    ).json();
+    const forColleague = (await colleague.api(api.history.me, { query: { product: 'platform' } })).json();
+    expect(forColleague.documents[0]?.isNewHistory).toBe(true);
+    const forStranger = (await stranger.api(api.history.me, { query: { product: 'platform' } })).json();
     expect(forStranger.documents).toEqual([expect.objectContaining({ _id: theirs!.id, isNewHistory: true })]);
 
     // Marking again is harmless.
-    expect(
-      (await owner.call({ method: 'POST', url: '/api/history/seen', payload: { ids: [mine!.id] } }))
-        .statusCode,
-    ).toBe(204);
+    expect((await owner.api(api.history.seen, { body: { ids: [mine!.id] } })).statusCode).toBe(204);
   });
 
   it('validates its input with messages naming the field', async () => {
     const owner = await ownerSession(ctx);
-    const badProduct = await owner.call({
-      method: 'GET',
-      url: '/api/history/me',
-      query: { product: 'elsewhere' },
-    });
+    const badProduct = await owner.apiUnchecked(api.history.me, { query: { product: 'elsewhere' } });
     expect(badProduct.statusCode).toBe(400);
-    expect(badProduct.json()).toMatchObject({ code: 'validation', field: 'product' });
-    const tooMany = await owner.call({
-      method: 'GET',
-      url: '/api/history/me',
-      query: { product: 'connect', limit: '101' },
-    });
+    expect(badProduct.error()).toMatchObject({ code: 'validation', field: 'product' });
+    const tooMany = await owner.api(api.history.me, { query: { product: 'connect', limit: '101' } });
     expect(tooMany.statusCode).toBe(400);
-    const badIds = await owner.call({ method: 'POST', url: '/api/history/seen', payload: { ids: ['nope'] } });
+    const badIds = await owner.api(api.history.seen, { body: { ids: ['nope'] } });
     expect(badIds.statusCode).toBe(400);
-    expect(badIds.json()).toMatchObject({ code: 'validation', field: 'ids.0' });
-    const empty = await owner.call({ method: 'POST', url: '/api/history/seen', payload: { ids: [] } });
+    expect(badIds.error()).toMatchObject({ code: 'validation', field: 'ids.0' });
+    const empty = await owner.api(api.history.seen, { body: { ids: [] } });
     expect(empty.statusCode).toBe(400);
   });
 
@@ -108,13 +77,9 @@ describe('history', () => {
     const owner = await ownerSession(ctx);
     for (let i = 0; i < 5; i++) await entry(owner.manufacturerId, 'connect', `e${i}`);
     const page2 = (
-      await owner.call({
-        method: 'GET',
-        url: '/api/history/me',
-        query: { product: 'connect', limit: '2', page: '2' },
-      })
+      await owner.api(api.history.me, { query: { product: 'connect', limit: '2', page: '2' } })
     ).json();
     expect(page2.total).toBe(5);
-    expect(page2.documents.map((d: { subject: { title: string } }) => d.subject.title)).toEqual(['e2', 'e1']);
+    expect(page2.documents.map((d) => d.subject.title)).toEqual(['e2', 'e1']);
   });
 });

@@ -8,21 +8,23 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   passwordResetTokens,
   refreshTokens,
   signInAttempts,
 } from '../src/modules/identity/identity.tables.js';
-import { createOwner, createTestApp, readOutbox, signIn, type TestContext } from './helpers.js';
+import {
+  codeOf,
+  createOwner,
+  meSmall,
+  offlineIdentityProvider,
+  readOutbox,
+  signIn,
+  useTestApp,
+} from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 type Payload = Record<string, unknown>;
 const post = (url: string, payload: Payload, opts: { ip?: string; token?: string } = {}) =>
@@ -35,9 +37,7 @@ const post = (url: string, payload: Payload, opts: { ip?: string; token?: string
   });
 const signInAs = (email: string, password: string, ip?: string) =>
   post('/identity/sign-in', { email, password }, ip ? { ip } : {});
-const me = (idToken: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/owner/me/small', headers: { 'x-auth-token': idToken } });
-const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
+const me = (idToken: string) => meSmall(ctx.app, idToken);
 /** A client address of its own per test, so the per-client limit of one test never hits another. */
 const freshIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -419,16 +419,7 @@ describe('id tokens and keys', () => {
 });
 
 describe('with an external identity provider', () => {
-  let ext: TestContext;
-  beforeAll(async () => {
-    ext = await createTestApp({
-      IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-      IDENTITY_ISSUER: 'https://idp.test',
-    });
-  });
-  afterAll(async () => {
-    await ext?.close();
-  });
+  const ext = useTestApp(offlineIdentityProvider);
 
   it('turns the embedded endpoints off with auth/operation-not-allowed', async () => {
     const owner = await createOwner(ext.rt);

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { addInfo } from '../src/modules/info/info.repository.js';
-import { createTestApp, type TestContext } from './helpers.js';
+import { callApi, callApiUnchecked } from './client.js';
+import { useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({
-    SUPPORT_EMAIL: 'help@maker.example',
-    SUPPORT_URL: 'https://help.maker.example',
-  });
+const ctx = useTestApp({
+  SUPPORT_EMAIL: 'help@maker.example',
+  SUPPORT_URL: 'https://help.maker.example',
 });
-afterAll(() => ctx?.close());
 
 describe('GET /api/info/all (public)', () => {
   it('answers the items of a platform and category without a token', async () => {
     await addInfo(ctx.rt.db, { platform: 'Web', category: 'WebInfo', title: 'Welcome', text: 'Hello' });
     await addInfo(ctx.rt.db, { platform: 'App', category: 'WebInfo', title: 'Other', text: 'x' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/info/all?platform=Web&category=WebInfo' });
+    const res = await callApi(ctx.app, api.info.all, { query: { platform: 'Web', category: 'WebInfo' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       total: 1,
@@ -25,15 +23,15 @@ describe('GET /api/info/all (public)', () => {
   });
 
   it('requires platform and category', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/info/all?platform=Web' });
+    const res = await callApiUnchecked(ctx.app, api.info.all, { query: { platform: 'Web' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation', field: 'category' });
+    expect(res.error()).toMatchObject({ code: 'validation', field: 'category' });
   });
 });
 
 describe('GET /api/config (public)', () => {
   it('answers the support link and email from configuration', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
+    const res = await callApi(ctx.app, api.info.config);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       supportUrl: 'https://help.maker.example',

@@ -1,23 +1,47 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { END_BY_DATE_JOB } from '../src/modules/campaigns/campaigns.jobs.js';
 import { PASSWORD_RESET_JOB } from '../src/modules/identity/identity.jobs.js';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
 import { MAIL_JOB } from '../src/modules/mail/mail.service.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
+import { callApiUnchecked } from './client.js';
 import { insertCampaign, readCampaign } from './fixtures.js';
-import { createOwner, createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { createOwner, ownerSession, type TestContext, useTestApp } from './helpers.js';
 
 /**
  * A mail is queued in the transaction of the write it announces: it exists exactly when the write
  * committed, whatever fails in between, and a client's retry neither loses nor doubles it.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
+
+/** Runs `check` while the job queue refuses every job whose data has `field` = `value`. */
+const whileQueueRefuses = async (
+  refuse: { field: string; value: string; reason: string },
+  check: () => Promise<void>,
+) => {
+  await ctx.rt.db.execute(
+    sql.raw(`
+      create function test_refuse_job() returns trigger language plpgsql as $$
+      begin
+        if new.data->>'${refuse.field}' = '${refuse.value}' then raise exception '${refuse.reason}'; end if;
+        return new;
+      end $$`),
+  );
+  await ctx.rt.db.execute(
+    sql.raw(
+      'create trigger refuse_job before insert on pgboss.job for each row execute function test_refuse_job()',
+    ),
+  );
+  try {
+    await check();
+  } finally {
+    await ctx.rt.db.execute(sql.raw('drop trigger refuse_job on pgboss.job'));
+    await ctx.rt.db.execute(sql.raw('drop function test_refuse_job()'));
+  }
+};
 
 const email = () => `m-${randomUUID()}@example.com`;
 /** Mail jobs to `to`, queued or done (pg-boss keeps finished jobs in the job table for a while, then archives them). */
@@ -57,34 +81,17 @@ describe('mail queued in the transaction of its write', () => {
       submissionId: randomUUID(),
       answers: [{ questionId: c.questions[0]?.id, text: 'hi' }],
     };
-    const answer = () =>
-      ctx.app.inject({ method: 'POST', url: `/api/public/campaign/${c.id}/answer`, payload: body });
+    const answer = () => callApiUnchecked(ctx.app, api.participation.submit, { params: { id: c.id }, body });
     const tickets = () =>
       ctx.rt.db.select().from(campaignTickets).where(eq(campaignTickets.campaignId, c.id));
 
     // Queueing this address's mail fails (as a crash between the write and the queue would lose it).
-    await ctx.rt.db.execute(
-      sql.raw(`
-        create function test_refuse_mail() returns trigger language plpgsql as $$
-        begin
-          if new.data->>'to' = '${to}' then raise exception 'mail queue unavailable'; end if;
-          return new;
-        end $$`),
-    );
-    await ctx.rt.db.execute(
-      sql.raw(
-        'create trigger refuse_mail before insert on pgboss.job for each row execute function test_refuse_mail()',
-      ),
-    );
-    try {
+    await whileQueueRefuses({ field: 'to', value: to, reason: 'mail queue unavailable' }, async () => {
       const failed = await answer();
       expect(failed.statusCode).toBeGreaterThanOrEqual(500);
       // Nothing half-done: no ticket without its mail.
       expect(await tickets()).toHaveLength(0);
-    } finally {
-      await ctx.rt.db.execute(sql.raw('drop trigger refuse_mail on pgboss.job'));
-      await ctx.rt.db.execute(sql.raw('drop function test_refuse_mail()'));
-    }
+    });
 
     // The client retries with the same submissionId: the ticket and its one mail are stored together.
     expect((await answer()).statusCode).toBe(201);
@@ -111,41 +118,24 @@ describe('jobs announcing a write', () => {
           sql`select id from pgboss.job where name = ${END_BY_DATE_JOB} and data->>'campaignId' = ${c.id}`,
         )
       ).rows.length;
-    await ctx.rt.db.execute(
-      sql.raw(`
-        create function test_refuse_end_job() returns trigger language plpgsql as $$
-        begin
-          if new.data->>'campaignId' = '${c.id}' then raise exception 'job queue unavailable'; end if;
-          return new;
-        end $$`),
+    await whileQueueRefuses(
+      { field: 'campaignId', value: c.id, reason: 'job queue unavailable' },
+      async () => {
+        const failed = await owner.api(api.campaigns.start, { params: { id: c.id } });
+        expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+        // Not running without the job that ends it on its date.
+        expect((await readCampaign(ctx.rt, c.id))?.state).toBe('draft');
+      },
     );
-    await ctx.rt.db.execute(
-      sql.raw(
-        'create trigger refuse_end_job before insert on pgboss.job for each row execute function test_refuse_end_job()',
-      ),
-    );
-    try {
-      const failed = await owner.call({ method: 'POST', url: `/api/campaign/${c.id}/start` });
-      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-      // Not running without the job that ends it on its date.
-      expect((await readCampaign(ctx.rt, c.id))?.state).toBe('draft');
-    } finally {
-      await ctx.rt.db.execute(sql.raw('drop trigger refuse_end_job on pgboss.job'));
-      await ctx.rt.db.execute(sql.raw('drop function test_refuse_end_job()'));
-    }
     expect(await endJobs()).toBe(0);
-    expect((await owner.call({ method: 'POST', url: `/api/campaign/${c.id}/start` })).statusCode).toBe(200);
+    expect((await owner.api(api.campaigns.start, { params: { id: c.id } })).statusCode).toBe(200);
     expect(await endJobs()).toBe(1);
   });
 });
 
 describe('password reset: the same work for known and unknown addresses', () => {
   // Its own app with no job worker, so what the request itself did is all there is to see.
-  let idle: TestContext;
-  beforeAll(async () => {
-    idle = await createTestApp({ JOBS: 'false' });
-  });
-  afterAll(() => idle?.close());
+  const idle = useTestApp({ JOBS: 'false' });
 
   it('queues one identical job either way and does nothing else before answering', async () => {
     const owner = await createOwner(idle.rt);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { api } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import { ownerSession, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 describe('GET /api/owner/me/small', () => {
   it("answers the owner's small profile with its manufacturer and every flag default", async () => {
     const owner = await ownerSession(ctx, { connect: false });
-    const res = await owner.call({ method: 'GET', url: '/api/owner/me/small' });
+    const res = await owner.api(api.owner.meSmall);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       _id: owner.ownerId,
@@ -39,7 +36,7 @@ describe('GET /api/owner/me/small', () => {
   it('reflects flags an operator set', async () => {
     const owner = await ownerSession(ctx);
     await ctx.rt.owners.setManufacturer(owner.manufacturerId, { canExport: true, answerLimitation: 50 });
-    const res = await owner.call({ method: 'GET', url: '/api/owner/me/small' });
+    const res = await owner.api(api.owner.meSmall);
     expect(res.json()).toMatchObject({
       isParleyConnectEnabled: true,
       manufacturer: { canExport: true, answerLimitation: 50 },
@@ -50,35 +47,29 @@ describe('GET /api/owner/me/small', () => {
 describe('PATCH /api/owner/me', () => {
   it('changes the name and answers the updated profile', async () => {
     const owner = await ownerSession(ctx);
-    const res = await owner.call({
-      method: 'PATCH',
-      url: '/api/owner/me',
-      payload: { name: '  Ada Lovelace ' },
-    });
+    const res = await owner.api(api.owner.updateMe, { body: { name: '  Ada Lovelace ' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().name).toBe('Ada Lovelace');
-    const again = await owner.call({ method: 'GET', url: '/api/owner/me/small' });
+    const again = await owner.api(api.owner.meSmall);
     expect(again.json().name).toBe('Ada Lovelace');
   });
 
   it('refuses an empty, one-letter or too long name with 400 naming the field, changing nothing', async () => {
     const owner = await ownerSession(ctx);
-    const before = (await owner.call({ method: 'GET', url: '/api/owner/me/small' })).json().name;
+    const before = (await owner.api(api.owner.meSmall)).json().name;
     for (const name of ['   ', ' D ', 'x'.repeat(101)]) {
-      const res = await owner.call({ method: 'PATCH', url: '/api/owner/me', payload: { name } });
+      const res = await owner.api(api.owner.updateMe, { body: { name } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation', field: 'name' });
-      expect(res.json().message).toContain('name');
+      expect(res.error()).toMatchObject({ code: 'validation', field: 'name' });
+      expect(res.error().message).toContain('name');
     }
-    expect((await owner.call({ method: 'GET', url: '/api/owner/me/small' })).json().name).toBe(before);
+    expect((await owner.api(api.owner.meSmall)).json().name).toBe(before);
   });
 
   it('ignores unknown keys', async () => {
     const owner = await ownerSession(ctx);
-    const res = await owner.call({
-      method: 'PATCH',
-      url: '/api/owner/me',
-      payload: { name: 'Bo', _id: 'x', email: 'evil@x.y' },
+    const res = await owner.apiUnchecked(api.owner.updateMe, {
+      body: { name: 'Bo', _id: 'x', email: 'evil@x.y' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Bo', email: owner.email });
@@ -90,7 +81,7 @@ describe('GET /api/owner/list', () => {
     const first = await ownerSession(ctx);
     const colleague = await ownerSession(ctx, { manufacturerId: first.manufacturerId });
     const stranger = await ownerSession(ctx);
-    const res = await first.call({ method: 'GET', url: '/api/owner/list' });
+    const res = await first.api(api.owner.list);
     expect(res.statusCode).toBe(200);
     const emails = res.json().documents.map((o: { email: string }) => o.email);
     expect(emails.sort()).toEqual([first.email, colleague.email].sort());
@@ -101,11 +92,11 @@ describe('GET /api/owner/list', () => {
   it('pages in the database, oldest first, and refuses a page size over 100', async () => {
     const first = await ownerSession(ctx);
     const second = await ownerSession(ctx, { manufacturerId: first.manufacturerId });
-    const page2 = await first.call({ method: 'GET', url: '/api/owner/list?page=2&limit=1' });
+    const page2 = await first.api(api.owner.list, { query: { page: '2', limit: '1' } });
     expect(page2.statusCode).toBe(200);
     expect(page2.json()).toMatchObject({ total: 2, documents: [{ email: second.email }] });
-    const tooMany = await first.call({ method: 'GET', url: '/api/owner/list?limit=101' });
+    const tooMany = await first.api(api.owner.list, { query: { limit: '101' } });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toMatchObject({ code: 'validation', field: 'limit' });
+    expect(tooMany.error()).toMatchObject({ code: 'validation', field: 'limit' });
   });
 });

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { api } from '@parley/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
 import { historyEntries } from '../src/modules/history/history.tables.js';
 import { participationLimits } from '../src/modules/participation/participation.service.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
+import { callApi, callApiUnchecked } from './client.js';
 import { insertCampaign, readCampaign, setManufacturerLimits } from './fixtures.js';
-import { createTestApp, ownerSession, readOutbox, type TestContext } from './helpers.js';
+import { ownerSession, readOutbox, useTestApp } from './helpers.js';
 
 const clock = createTestClock(new Date('2030-01-15T12:00:00Z'));
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ PRIVACY_URL: 'https://example.com/privacy' }, { clock });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ PRIVACY_URL: 'https://example.com/privacy' }, { clock });
 
 type Answer = { questionId: string; text?: string; optionIds?: string[] };
 
@@ -25,14 +23,15 @@ const form = (answers: Answer[], over: Record<string, unknown> = {}) => ({
   answers,
   ...over,
 });
+/** Answers as the survey page sends them, or input the contract refuses (the tests of the refusals). */
 const submit = (campaignId: string, payload: unknown, remoteAddress?: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/public/campaign/${campaignId}/answer`,
-    payload: payload as object,
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-const survey = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/public/campaign/${id}` });
+  callApiUnchecked(
+    ctx.app,
+    api.participation.submit,
+    { params: { id: campaignId }, body: payload },
+    { remoteAddress },
+  );
+const survey = (id: string) => callApi(ctx.app, api.participation.survey, { params: { id } });
 const ticketsOf = (campaignId: string) =>
   ctx.rt.db.select().from(campaignTickets).where(eq(campaignTickets.campaignId, campaignId));
 const historyOf = (manufacturerId: string) =>
@@ -86,9 +85,9 @@ describe('GET /api/public/campaign/:id', () => {
       'MultiChoice',
       'Ranking',
     ]);
-    expect(body.questions[2].options.map((o: { text: string }) => o.text)).toEqual(['A', 'B', 'C']);
+    expect(body.questions[2]?.options.map((o) => o.text)).toEqual(['A', 'B', 'C']);
     // The owner's option tags stay private.
-    expect(body.questions[2].options[0]).toEqual({ _id: expect.any(String), text: 'A' });
+    expect(body.questions[2]?.options[0]).toEqual({ _id: expect.any(String), text: 'A' });
   });
 
   it.each([
@@ -115,7 +114,7 @@ describe('GET /api/public/campaign/:id', () => {
       expect((await survey(c.id)).json().status).toBe('ended');
       const res = await submit(c.id, form([{ questionId: c.questions[0]!.id, text: 'late' }]));
       expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('survey/ended');
+      expect(res.error().code).toBe('survey/ended');
     } finally {
       clock.set(new Date('2030-01-15T12:00:00Z'));
     }
@@ -130,7 +129,7 @@ describe('GET /api/public/campaign/:id', () => {
     expect((await survey(c.id)).json()).toMatchObject({ status: 'full', questions: [] });
     const refused = await submit(c.id, form([{ questionId: q, text: 'second' }]));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('survey/full');
+    expect(refused.error().code).toBe('survey/full');
 
     await setManufacturerLimits(ctx.rt, owner.manufacturerId, { isPartner: true });
     expect((await survey(c.id)).json().status).toBe('open');
@@ -148,7 +147,7 @@ describe('GET /api/campaign/:id/preview', () => {
   it("shows the owner's campaign in any state with its questions and the status a participant would get", async () => {
     const owner = await ownerSession(ctx);
     const c = await insertCampaign(ctx.rt, owner.manufacturerId, { state: 'draft' });
-    const res = await owner.call({ method: 'GET', url: `/api/campaign/${c.id}/preview` });
+    const res = await owner.api(api.participation.preview, { params: { id: c.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'draft', questions: [{ _id: c.questions[0]!.id }] });
   });
@@ -157,10 +156,8 @@ describe('GET /api/campaign/:id/preview', () => {
     const owner = await ownerSession(ctx);
     const stranger = await ownerSession(ctx);
     const c = await insertCampaign(ctx.rt, owner.manufacturerId);
-    expect((await stranger.call({ method: 'GET', url: `/api/campaign/${c.id}/preview` })).statusCode).toBe(
-      404,
-    );
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaign/${c.id}/preview` })).statusCode).toBe(
+    expect((await stranger.api(api.participation.preview, { params: { id: c.id } })).statusCode).toBe(404);
+    expect((await callApi(ctx.app, api.participation.preview, { params: { id: c.id } })).statusCode).toBe(
       401,
     );
   });
@@ -268,7 +265,7 @@ describe('POST /api/public/campaign/:id/answer', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 201)?.json()).toEqual({ stored: true, campaignEnded: true });
-    expect(results.find((r) => r.statusCode === 409)?.json().code).toBe('survey/ended');
+    expect(results.find((r) => r.statusCode === 409)?.error().code).toBe('survey/ended');
     expect(await ticketsOf(c.id)).toHaveLength(1);
     const campaign = await readCampaign(ctx.rt, c.id);
     expect(campaign).toMatchObject({ state: 'ended', ticketCount: 1 });
@@ -288,7 +285,7 @@ describe('POST /api/public/campaign/:id/answer', () => {
     const c = await insertCampaign(ctx.rt, owner.manufacturerId, o);
     const res = await submit(c.id, form([{ questionId: c.questions[0]!.id, text: 'hi' }]));
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe(`survey/${status}`);
+    expect(res.error().code).toBe(`survey/${status}`);
     expect(await ticketsOf(c.id)).toHaveLength(0);
   });
 
@@ -305,7 +302,7 @@ describe('POST /api/public/campaign/:id/answer', () => {
     expect((await submit(once.id, form(a, { email: to }))).statusCode).toBe(201);
     const second = await submit(once.id, form(a, { email: to.toUpperCase() }));
     expect(second.statusCode).toBe(409);
-    expect(second.json().code).toBe('survey/already-answered');
+    expect(second.error().code).toBe('survey/already-answered');
 
     const many = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
     const b = [{ questionId: many.questions[0]!.id, text: 'again' }];
@@ -337,12 +334,12 @@ describe('POST /api/public/campaign/:id/answer', () => {
 
 describe('POST /api/public/campaign/:id/check-email', () => {
   const check = (campaignId: string, payload: unknown, remoteAddress = '203.0.113.50') =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/campaign/${campaignId}/check-email`,
-      payload: payload as object,
-      remoteAddress,
-    });
+    callApiUnchecked(
+      ctx.app,
+      api.participation.checkEmail,
+      { params: { id: campaignId }, body: payload },
+      { remoteAddress },
+    );
 
   it('says before the first question that an address has answered already, and changes nothing', async () => {
     const owner = await ownerSession(ctx);
@@ -356,7 +353,7 @@ describe('POST /api/public/campaign/:id/check-email', () => {
     ).toMatchObject({ statusCode: 201 });
     const again = await check(c.id, { email: ` ${to.toUpperCase()} ` });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('survey/already-answered');
+    expect(again.error().code).toBe('survey/already-answered');
 
     const many = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
     await submit(many.id, form([{ questionId: many.questions[0]!.id, text: 'hi' }], { email: to }));
@@ -368,11 +365,11 @@ describe('POST /api/public/campaign/:id/check-email', () => {
     const draft = await insertCampaign(ctx.rt, owner.manufacturerId, { state: 'draft' });
     const res = await check(draft.id, { email: email() });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('survey/draft');
+    expect(res.error().code).toBe('survey/draft');
     expect((await check(randomUUID(), { email: email() })).statusCode).toBe(404);
     const bad = await check(draft.id, { email: 'not-an-address' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'validation', field: 'email' });
+    expect(bad.error()).toMatchObject({ code: 'validation', field: 'email' });
   });
 
   it('is limited per client address and campaign, apart from the answers', async () => {
@@ -383,7 +380,7 @@ describe('POST /api/public/campaign/:id/check-email', () => {
     }
     const res = await check(c.id, { email: email() }, '203.0.113.77');
     expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('rate-limit');
+    expect(res.error().code).toBe('rate-limit');
     // The checks used none of the answers' budget.
     const answered = await submit(
       c.id,
@@ -397,7 +394,7 @@ describe('POST /api/public/campaign/:id/check-email', () => {
 describe('answer validation', () => {
   const expectInvalid = async (res: Awaited<ReturnType<typeof submit>>, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation', field });
+    expect(res.error()).toMatchObject({ code: 'validation', field });
   };
 
   it('accepts every type answered right', async () => {
@@ -419,7 +416,7 @@ describe('answer validation', () => {
     const { c, answers } = await allTypes(owner.manufacturerId);
     const res = await submit(c.id, form(answers.slice(1)));
     await expectInvalid(res, 'answers');
-    expect(res.json().message).toContain(c.questions[0]!.id);
+    expect(res.error().message).toContain(c.questions[0]!.id);
     await expectInvalid(
       await submit(c.id, form([{ ...answers[0]!, text: '   ' }, ...answers.slice(1)])),
       'answers.0',
@@ -546,7 +543,7 @@ describe('path rules', () => {
     const owner = await ownerSession(ctx);
     const c = await withRules(owner.manufacturerId);
     const body = (await survey(c.id)).json();
-    expect(body.questions[0].pathRules).toEqual([
+    expect(body.questions[0]?.pathRules).toEqual([
       { optionId: c.questions[0]!.options[0], nextQuestionId: c.questions[2]!.id },
       { optionId: c.questions[0]!.options[1], nextQuestionId: null },
     ]);
@@ -592,7 +589,7 @@ describe('path rules', () => {
     const q0 = c.questions[0]!;
     const res = await submit(c.id, form([{ questionId: q0.id, optionIds: [q0.options[2]!] }]));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(c.questions[1]!.id);
+    expect(res.error().message).toContain(c.questions[1]!.id);
   });
 });
 
@@ -606,7 +603,7 @@ describe('rate limits', () => {
     }
     const res = await submit(c.id, form(a), '203.0.113.7');
     expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('rate-limit');
+    expect(res.error().code).toBe('rate-limit');
     // Another address is not affected.
     expect((await submit(c.id, form(a), '203.0.113.8')).statusCode).toBe(201);
   });
@@ -621,7 +618,7 @@ describe('rate limits', () => {
     }
     const res = await submit(c.id, form(a, { email: to.toUpperCase() }), '198.51.100.200');
     expect(res.statusCode).toBe(429);
-    expect(res.json().code).toBe('rate-limit');
+    expect(res.error().code).toBe('rate-limit');
   });
 
   it('counts exactly when answers for one email arrive in parallel', async () => {
@@ -665,7 +662,7 @@ describe('GET /api/public/ticket/:token', () => {
     const token = link.split('/p/t/')[1] ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/public/ticket/${token}` });
+    const res = await callApi(ctx.app, api.participation.ticket, { params: { token } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -678,16 +675,12 @@ describe('GET /api/public/ticket/:token', () => {
     expect(ticket?.emailConfirmedAt?.toISOString()).toBe(clock.now().toISOString());
 
     // The console's list marks it confirmed.
-    const list = await owner.call({
-      method: 'GET',
-      url: '/api/campaignTicket/all',
-      query: { campaignId: c.id },
-    });
-    expect(list.json().documents[0].emailConfirmed).toBe(true);
+    const list = await owner.api(api.tickets.list, { query: { campaignId: c.id } });
+    expect(list.json().documents[0]?.emailConfirmed).toBe(true);
   });
 
   it('answers 404 for an unknown token', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/public/ticket/${'a'.repeat(43)}` });
+    const res = await callApi(ctx.app, api.participation.ticket, { params: { token: 'a'.repeat(43) } });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -695,36 +688,31 @@ describe('GET /api/public/ticket/:token', () => {
 describe('with campaigns built through the console calls', () => {
   it('answers a started campaign and ends it at its target, as the console then shows', async () => {
     const owner = await ownerSession(ctx);
-    const created = await owner.call({
-      method: 'POST',
-      url: '/api/campaign',
-      payload: { title: 'Console built', endCondition: { type: 'participationTarget', target: 1 } },
+    const created = await owner.api(api.campaigns.create, {
+      body: { title: 'Console built', endCondition: { type: 'participationTarget', target: 1 } },
     });
     expect(created.statusCode).toBe(201);
-    const id = created.json()._id as string;
-    const question = await owner.call({
-      method: 'POST',
-      url: `/api/campaign/${id}/question`,
-      payload: { type: 'MultiChoice', text: 'Which ones?', options: [{ text: 'One' }, { text: 'Two' }] },
+    const id = created.json()._id;
+    const question = await owner.api(api.questions.create, {
+      params: { id },
+      body: { type: 'MultiChoice', text: 'Which ones?', options: [{ text: 'One' }, { text: 'Two' }] },
     });
     expect(question.statusCode).toBe(201);
-    const q = question.json() as { _id: string; options: { _id: string }[] };
+    const q = question.json();
 
     expect((await survey(id)).json().status).toBe('draft');
-    expect((await owner.call({ method: 'POST', url: `/api/campaign/${id}/start` })).statusCode).toBe(200);
+    expect((await owner.api(api.campaigns.start, { params: { id } })).statusCode).toBe(200);
     const open = (await survey(id)).json();
     expect(open.status).toBe('open');
-    expect(open.questions[0].options.map((o: { text: string }) => o.text)).toEqual(['One', 'Two']);
+    expect(open.questions[0]?.options.map((o) => o.text)).toEqual(['One', 'Two']);
 
     const res = await submit(id, form([{ questionId: q._id, optionIds: q.options.map((o) => o._id) }]));
     expect(res.json()).toEqual({ stored: true, campaignEnded: true });
-    const campaign = (await owner.call({ method: 'GET', url: `/api/campaign/${id}` })).json();
+    const campaign = (await owner.api(api.campaigns.get, { params: { id } })).json();
     expect(campaign).toMatchObject({ state: 'ended', ticketCount: 1 });
-    const tickets = (
-      await owner.call({ method: 'GET', url: '/api/campaignTicket/all', query: { campaignId: id } })
-    ).json();
+    const tickets = (await owner.api(api.tickets.list, { query: { campaignId: id } })).json();
     expect(tickets).toMatchObject({ total: 1, documents: [{ emailConfirmed: false, answeredCount: 1 }] });
     const late = await submit(id, form([{ questionId: q._id, optionIds: [q.options[0]!._id] }]));
-    expect(late.json().code).toBe('survey/ended');
+    expect(late.error().code).toBe('survey/ended');
   });
 });

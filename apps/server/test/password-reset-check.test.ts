@@ -1,25 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
-import { createOwner, createTestApp, readOutbox, type TestContext } from './helpers.js';
+import { codeOf, createOwner, offlineIdentityProvider, readOutbox, useTestApp } from './helpers.js';
 
 /**
  * The reset page checks its link when it opens (docs/product-decisions.md, password reset):
  * `POST /identity/password-reset/check` answers 204 for a link that still works and the same
  * `auth/invalid-action-code` as confirm for any other, without using the link up.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = useTestApp();
 
 const post = (url: string, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url, payload });
 const check = (token: unknown) => post('/identity/password-reset/check', { token });
-const codeOf = (res: { json: () => unknown }) => (res.json() as { code: string }).code;
 
 const resetTokenFor = async (email: string) => {
   await post('/identity/password-reset', { email });
@@ -69,16 +62,7 @@ describe('checking a reset link', () => {
 });
 
 describe('with an external identity provider', () => {
-  let ext: TestContext;
-  beforeAll(async () => {
-    ext = await createTestApp({
-      IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks.json',
-      IDENTITY_ISSUER: 'https://idp.test',
-    });
-  });
-  afterAll(async () => {
-    await ext?.close();
-  });
+  const ext = useTestApp(offlineIdentityProvider);
 
   it('is off like the other embedded endpoints', async () => {
     const res = await ext.app.inject({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Question } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Question } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import {
   addQuestion,
@@ -15,20 +15,25 @@ import {
   runningCampaign,
   type Session,
 } from './campaign-api.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
 const clock = createTestClock();
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({}, { clock });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({}, { clock });
 
-const qUrl = (campaignId: string, qid: string) => `/api/v2/campaign/${campaignId}/question/${qid}`;
+/** The question as read, with changes: read-only keys and values the contract refuses go along too. */
 const update = (s: Session, q: Question, patch: Record<string, unknown> = {}) =>
-  s.call({ method: 'PUT', url: qUrl(q.campaignId, q._id), payload: { ...q, ...patch } });
+  s.apiUnchecked(api.questions.update, {
+    params: { id: q.campaignId, qid: q._id },
+    body: { ...q, ...patch },
+  });
 const remove = (s: Session, q: Question) =>
-  s.call({ method: 'DELETE', url: `/api/campaign/${q.campaignId}/question/${q._id}` });
+  s.api(api.questions.remove, { params: { id: q.campaignId, qid: q._id } });
+/** Puts the campaign's questions in this sequence (orders 0, 1, 2 …). */
+const reorder = (s: Session, campaignId: string, sequence: Question[]) =>
+  s.api(api.questions.order, {
+    params: { id: campaignId },
+    body: { questions: sequence.map((q, order) => ({ _id: q._id, order })) },
+  });
 const orders = (qs: Question[]) => qs.map((q) => q.order);
 const texts = (qs: Question[]) => qs.map((q) => q.text);
 
@@ -113,7 +118,7 @@ describe('create and list', () => {
     ];
     for (const [payload, field] of cases) {
       expectError(
-        await s.call({ method: 'POST', url: `/api/campaign/${c._id}/question`, payload }),
+        await s.apiUnchecked(api.questions.create, { params: { id: c._id }, body: payload }),
         400,
         'validation',
         field,
@@ -131,21 +136,13 @@ describe('create and list', () => {
 
     const ended = await endedCampaign(s);
     expectError(
-      await s.call({
-        method: 'POST',
-        url: `/api/campaign/${ended._id}/question`,
-        payload: freeText('Too late'),
-      }),
+      await s.api(api.questions.create, { params: { id: ended._id }, body: freeText('Too late') }),
       409,
       'campaign/ended',
     );
-    await s.call({ method: 'DELETE', url: `/api/campaign/${running._id}` });
+    await s.api(api.campaigns.archive, { params: { id: running._id } });
     expectError(
-      await s.call({
-        method: 'POST',
-        url: `/api/campaign/${running._id}/question`,
-        payload: freeText('Archived'),
-      }),
+      await s.api(api.questions.create, { params: { id: running._id }, body: freeText('Archived') }),
       409,
       'campaign/archived',
     );
@@ -230,7 +227,7 @@ describe('update', () => {
     const asFree = await update(s, asMulti.json(), { type: 'FreeText', options: [] });
     expect(asFree.json()).toMatchObject({ type: 'FreeText', options: [] });
 
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     const current = asFree.json();
     expectError(
       await update(s, current, { type: 'SingleChoice', options: [{ text: 'A' }, { text: 'B' }] }),
@@ -242,8 +239,8 @@ describe('update', () => {
     expect(edited.statusCode, edited.body).toBe(200);
 
     // Stopped and restarted: still fixed.
-    await post(s, `/api/campaign/${c._id}/stop`);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.stop, c._id);
+    await post(s, api.campaigns.start, c._id);
     expectError(
       await update(s, edited.json(), { type: 'Ranking', options: [{ text: 'A' }, { text: 'B' }] }),
       409,
@@ -255,27 +252,28 @@ describe('update', () => {
     const s = await ownerSession(ctx);
     const c = await createCampaign(s);
     const q = await addQuestion(s, c._id, choice('Which?', ['A', 'B']));
-    await post(s, `/api/campaign/${c._id}/start`);
-    await post(s, `/api/campaign/${c._id}/stop`);
-    const base = `/api/campaign/${c._id}`;
-    const calls: { method: 'PUT' | 'DELETE' | 'PATCH' | 'POST'; url: string; payload?: unknown }[] = [
-      { method: 'POST', url: `${base}/question`, payload: freeText('New one') },
-      { method: 'PUT', url: qUrl(c._id, q._id), payload: { ...q, text: 'Changed' } },
-      { method: 'DELETE', url: `${base}/question/${q._id}` },
-      { method: 'PUT', url: `${base}/replace-question/${q._id}`, payload: freeText('Replacement') },
-      { method: 'PATCH', url: `${base}/question/order`, payload: { questions: [{ _id: q._id, order: 0 }] } },
-      {
-        method: 'PATCH',
-        url: `${base}/question/${q._id}/option/order`,
-        payload: { options: q.options.map((o, i) => ({ _id: o._id, order: 1 - i })) },
-      },
-      {
-        method: 'POST',
-        url: `${base}/question/${q._id}/option/${q.options[0]?._id}`,
-        payload: { tags: ['x'] },
-      },
+    await post(s, api.campaigns.start, c._id);
+    await post(s, api.campaigns.stop, c._id);
+    const id = c._id;
+    const params = { id, qid: q._id };
+    const calls = [
+      () => s.api(api.questions.create, { params: { id }, body: freeText('New one') }),
+      () => s.api(api.questions.update, { params, body: { ...q, text: 'Changed' } }),
+      () => s.api(api.questions.remove, { params }),
+      () => s.api(api.questions.replace, { params, body: freeText('Replacement') }),
+      () => s.api(api.questions.order, { params: { id }, body: { questions: [{ _id: q._id, order: 0 }] } }),
+      () =>
+        s.api(api.questions.optionOrder, {
+          params,
+          body: { options: q.options.map((o, i) => ({ _id: o._id, order: 1 - i })) },
+        }),
+      () =>
+        s.api(api.questions.optionTags, {
+          params: { ...params, oid: q.options[0]?._id as string },
+          body: { tags: ['x'] },
+        }),
     ];
-    for (const call of calls) expectError(await s.call(call), 409, 'campaign/ended');
+    for (const call of calls) expectError(await call(), 409, 'campaign/ended');
     expect(await listQuestions(s, c._id)).toEqual([q]);
   });
 });
@@ -336,10 +334,9 @@ describe('path rules', () => {
     ];
     for (const [patch, field] of cases) expectError(await update(s, q2, patch), 400, 'validation', field);
     expectError(
-      await s.call({
-        method: 'POST',
-        url: `/api/campaign/${q1.campaignId}/question`,
-        payload: choice('Q4', ['A', 'B'], { pathRules: [{ optionIndex: 0, nextQuestionId: q3._id }] }),
+      await s.api(api.questions.create, {
+        params: { id: q1.campaignId },
+        body: choice('Q4', ['A', 'B'], { pathRules: [{ optionIndex: 0, nextQuestionId: q3._id }] }),
       }),
       400,
       'validation',
@@ -366,10 +363,9 @@ describe('path rules', () => {
       'pathRules',
     );
     expectError(
-      await s.call({
-        method: 'POST',
-        url: `/api/campaign/${c._id}/question`,
-        payload: choice('Optional too', ['A', 'B'], {
+      await s.api(api.questions.create, {
+        params: { id: c._id },
+        body: choice('Optional too', ['A', 'B'], {
           optional: true,
           pathRules: [{ optionIndex: 0, ...end }],
         }),
@@ -415,17 +411,7 @@ describe('path rules', () => {
     });
     expect(set.json().pathRules).toHaveLength(3);
     // Q2 moves before Q1: its rule goes, the others stay.
-    const moved = await s.call({
-      method: 'PATCH',
-      url: `/api/campaign/${c._id}/question/order`,
-      payload: {
-        questions: [
-          { _id: q2._id, order: 0 },
-          { _id: q1._id, order: 1 },
-          { _id: q3._id, order: 2 },
-        ],
-      },
-    });
+    const moved = await reorder(s, c._id, [q2, q1, q3]);
     expect(moved.statusCode, moved.body).toBe(200);
     const afterMove = moved.json().documents as Question[];
     expect(texts(afterMove)).toEqual(['Q2', 'Q1', 'Q3']);
@@ -451,7 +437,7 @@ describe('path rules', () => {
     const withRule: Question = (
       await update(s, q1, { pathRules: [{ optionIndex: 0, nextQuestionId: q3._id }] })
     ).json();
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
 
     const same = await update(s, withRule, { text: 'Q1 edited' });
     expect(same.statusCode, same.body).toBe(200);
@@ -465,10 +451,9 @@ describe('path rules', () => {
       'campaign/draft-only',
     );
     expectError(
-      await s.call({
-        method: 'POST',
-        url: `/api/campaign/${c._id}/question`,
-        payload: choice('Q4', ['A', 'B'], { pathRules: [{ optionIndex: 0, nextQuestionId: null }] }),
+      await s.api(api.questions.create, {
+        params: { id: c._id },
+        body: choice('Q4', ['A', 'B'], { pathRules: [{ optionIndex: 0, nextQuestionId: null }] }),
       }),
       409,
       'campaign/draft-only',
@@ -492,7 +477,7 @@ describe('remove', () => {
   it('deletes questions of a running campaign but keeps its last one', async () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     expect((await remove(s, qs[0])).statusCode).toBe(204);
     expect((await remove(s, qs[2])).statusCode).toBe(204);
     expectError(await remove(s, qs[1]), 409, 'campaign/too-few-questions');
@@ -504,7 +489,7 @@ describe('remove', () => {
   it('an archived campaign refuses it (409 campaign/archived)', async () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
-    await s.call({ method: 'DELETE', url: `/api/campaign/${c._id}` });
+    await s.api(api.campaigns.archive, { params: { id: c._id } });
     expectError(await remove(s, qs[0]), 409, 'campaign/archived');
   });
 });
@@ -515,10 +500,9 @@ describe('replace', () => {
     const { c, qs } = await threeQuestions(s);
     const [q1, q2] = qs;
     await update(s, q1, { pathRules: [{ optionIndex: 0, nextQuestionId: q2._id }] });
-    const res = await s.call({
-      method: 'PUT',
-      url: `/api/campaign/${c._id}/replace-question/${q2._id}`,
-      payload: { type: 'Ranking', text: 'Rank instead', options: [{ text: 'X' }, { text: 'Y' }] },
+    const res = await s.api(api.questions.replace, {
+      params: { id: c._id, qid: q2._id },
+      body: { type: 'Ranking', text: 'Rank instead', options: [{ text: 'X' }, { text: 'Y' }] },
     });
     expect(res.statusCode, res.body).toBe(200);
     const replacement: Question = res.json();
@@ -531,19 +515,14 @@ describe('replace', () => {
     expect(now[0]?.pathRules).toEqual([{ optionId: q1.options[0]?._id, nextQuestionId: replacement._id }]);
     expect((await getCampaign(s, c._id)).questionCount).toBe(3);
     expectError(
-      await s.call({
-        method: 'PUT',
-        url: `/api/campaign/${c._id}/replace-question/${q2._id}`,
-        payload: freeText('Gone'),
-      }),
+      await s.api(api.questions.replace, { params: { id: c._id, qid: q2._id }, body: freeText('Gone') }),
       404,
       'not-found',
     );
     expectError(
-      await s.call({
-        method: 'PUT',
-        url: `/api/campaign/${c._id}/replace-question/${q1._id}`,
-        payload: { type: 'FreeText', text: 'x' },
+      await s.api(api.questions.replace, {
+        params: { id: c._id, qid: q1._id },
+        body: { type: 'FreeText', text: 'x' },
       }),
       400,
       'validation',
@@ -554,13 +533,9 @@ describe('replace', () => {
   it('is refused outside a draft (409 campaign/draft-only)', async () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     expectError(
-      await s.call({
-        method: 'PUT',
-        url: `/api/campaign/${c._id}/replace-question/${qs[0]._id}`,
-        payload: freeText('New'),
-      }),
+      await s.api(api.questions.replace, { params: { id: c._id, qid: qs[0]._id }, body: freeText('New') }),
       409,
       'campaign/draft-only',
     );
@@ -572,10 +547,9 @@ describe('order', () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
     const [q1, q2, q3] = qs;
-    const res = await s.call({
-      method: 'PATCH',
-      url: `/api/campaign/${c._id}/question/order`,
-      payload: {
+    const res = await s.api(api.questions.order, {
+      params: { id: c._id },
+      body: {
         questions: [
           { _id: q3._id, order: 0 },
           { _id: q1._id, order: 5 },
@@ -593,40 +567,23 @@ describe('order', () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
     const other = await threeQuestions(s);
-    const url = `/api/campaign/${c._id}/question/order`;
+    const order = (questions: { _id: string; order: number }[]) =>
+      s.api(api.questions.order, { params: { id: c._id }, body: { questions } });
     const item = (q: Question, order: number) => ({ _id: q._id, order });
+    expectError(await order([item(qs[0], 0), item(qs[1], 1)]), 400, 'validation', 'questions');
     expectError(
-      await s.call({ method: 'PATCH', url, payload: { questions: [item(qs[0], 0), item(qs[1], 1)] } }),
-      400,
-      'validation',
-      'questions',
-    );
-    expectError(
-      await s.call({
-        method: 'PATCH',
-        url,
-        payload: { questions: [item(qs[0], 0), item(qs[0], 1), item(qs[1], 2)] },
-      }),
+      await order([item(qs[0], 0), item(qs[0], 1), item(qs[1], 2)]),
       400,
       'validation',
       'questions.1._id',
     );
     expectError(
-      await s.call({
-        method: 'PATCH',
-        url,
-        payload: { questions: [item(qs[0], 0), item(qs[1], 1), item(other.qs[2], 2)] },
-      }),
+      await order([item(qs[0], 0), item(qs[1], 1), item(other.qs[2], 2)]),
       404,
       'not-found',
       'questions.2._id',
     );
-    expectError(
-      await s.call({ method: 'PATCH', url, payload: { questions: [] } }),
-      400,
-      'validation',
-      'questions',
-    );
+    expectError(await order([]), 400, 'validation', 'questions');
   });
 
   /**
@@ -645,19 +602,13 @@ describe('order', () => {
     expect(set.statusCode, set.body).toBe(200);
     return { c, q1, q2, q3, q4, rule: { optionId: never, nextQuestionId: q4._id } };
   };
-  const reorder = (s: Session, campaignId: string, sequence: Question[]) =>
-    s.call({
-      method: 'PATCH',
-      url: `/api/campaign/${campaignId}/question/order`,
-      payload: { questions: sequence.map((q, order) => ({ _id: q._id, order })) },
-    });
   const ruleOf = (qs: Question[], text: string) => qs.find((q) => q.text === text)?.pathRules;
 
   it('keeps every path rule that still jumps forward, in a draft and in a running campaign', async () => {
     const s = await ownerSession(ctx);
     for (const running of [false, true]) {
       const { c, q1, q2, q3, q4, rule } = await withNeverToQ4(s);
-      if (running) await post(s, `/api/campaign/${c._id}/start`);
+      if (running) await post(s, api.campaigns.start, c._id);
       // Q4 moves up to second place and Q3 to the end: Q4 still comes after Q1.
       const moved = await reorder(s, c._id, [q1, q4, q2, q3]);
       expect(moved.statusCode, moved.body).toBe(200);
@@ -695,7 +646,7 @@ describe('order', () => {
   it('in a running campaign, refuses an order that would turn a rule backward (409), changing nothing', async () => {
     const s = await ownerSession(ctx);
     const { c, q1, q2, q3, q4, rule } = await withNeverToQ4(s);
-    await post(s, `/api/campaign/${c._id}/start`);
+    await post(s, api.campaigns.start, c._id);
     const before = await listQuestions(s, c._id);
     const campaignBefore = await getCampaign(s, c._id);
     clock.advance(1000);
@@ -703,7 +654,7 @@ describe('order', () => {
     const refused = await reorder(s, c._id, [q4, q1, q2, q3]);
     expectError(refused, 409, 'campaign/path-rules-fixed', 'questions');
     // The reason names the rule by the positions it would have.
-    expect(refused.json().message).toContain('question 2 → question 1');
+    expect(refused.error().message).toContain('question 2 → question 1');
     // Q4 moved to just Q1's place is as backward as before it.
     expectError(await reorder(s, c._id, [q2, q4, q1, q3]), 409, 'campaign/path-rules-fixed');
 
@@ -720,18 +671,13 @@ describe('order', () => {
       Question['options'][0],
       Question['options'][0],
     ];
-    const url = `/api/campaign/${c._id}/question/${qs[0]._id}/option/order`;
-    const res = await s.call({
-      method: 'PATCH',
-      url,
-      payload: {
-        options: [
-          { _id: cc._id, order: 0 },
-          { _id: a._id, order: 1 },
-          { _id: b._id, order: 2 },
-        ],
-      },
-    });
+    const optionOrder = (options: { _id: string; order: number }[]) =>
+      s.api(api.questions.optionOrder, { params: { id: c._id, qid: qs[0]._id }, body: { options } });
+    const res = await optionOrder([
+      { _id: cc._id, order: 0 },
+      { _id: a._id, order: 1 },
+      { _id: b._id, order: 2 },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().options.map((o: { text: string; order: number }) => [o.text, o.order])).toEqual([
       ['C', 0],
@@ -739,24 +685,13 @@ describe('order', () => {
       ['B', 2],
     ]);
     expect((await listQuestions(s, c._id))[0]).toEqual(res.json());
+    expectError(await optionOrder([{ _id: a._id, order: 0 }]), 400, 'validation', 'options');
     expectError(
-      await s.call({ method: 'PATCH', url, payload: { options: [{ _id: a._id, order: 0 }] } }),
-      400,
-      'validation',
-      'options',
-    );
-    expectError(
-      await s.call({
-        method: 'PATCH',
-        url,
-        payload: {
-          options: [
-            { _id: a._id, order: 0 },
-            { _id: b._id, order: 1 },
-            { _id: qs[1].options[0]?._id, order: 2 },
-          ],
-        },
-      }),
+      await optionOrder([
+        { _id: a._id, order: 0 },
+        { _id: b._id, order: 1 },
+        { _id: qs[1].options[0]?._id as string, order: 2 },
+      ]),
       404,
       'not-found',
       'options.2._id',
@@ -769,24 +704,22 @@ describe('option tags', () => {
     const s = await ownerSession(ctx);
     const { c, qs } = await threeQuestions(s);
     const option = qs[0].options[1];
-    const url = `/api/campaign/${c._id}/question/${qs[0]._id}/option/${option?._id}`;
-    const res = await s.call({ method: 'POST', url, payload: { tags: ['vip', ' vip ', 'beta'] } });
+    const tags = (t: string[]) =>
+      s.api(api.questions.optionTags, {
+        params: { id: c._id, qid: qs[0]._id, oid: option?._id as string },
+        body: { tags: t },
+      });
+    const res = await tags(['vip', ' vip ', 'beta']);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().options[1]).toEqual({ ...option, tags: ['vip', 'beta'] });
-    await post(s, `/api/campaign/${c._id}/start`);
-    const again = await s.call({ method: 'POST', url, payload: { tags: [] } });
-    expect(again.json().options[1].tags).toEqual([]);
+    await post(s, api.campaigns.start, c._id);
+    const again = await tags([]);
+    expect(again.json().options[1]?.tags).toEqual([]);
+    expectError(await tags(['x'.repeat(51)]), 400, 'validation', 'tags.0');
     expectError(
-      await s.call({ method: 'POST', url, payload: { tags: ['x'.repeat(51)] } }),
-      400,
-      'validation',
-      'tags.0',
-    );
-    expectError(
-      await s.call({
-        method: 'POST',
-        url: `/api/campaign/${c._id}/question/${qs[0]._id}/option/${qs[1].options[0]?._id}`,
-        payload: { tags: ['x'] },
+      await s.api(api.questions.optionTags, {
+        params: { id: c._id, qid: qs[0]._id, oid: qs[1].options[0]?._id as string },
+        body: { tags: ['x'] },
       }),
       404,
       'not-found',
@@ -802,44 +735,34 @@ describe('tenancy', () => {
     const mine = await threeQuestions(stranger);
     const q = qs[0];
     const opt = q.options[0]?._id ?? '';
-    const body = { type: 'FreeText', text: 'Hijacked' };
-    const calls = (cid: string, qid: string, oid: string) =>
-      [
-        { method: 'GET', url: `/api/campaign/${cid}/questions` },
-        { method: 'POST', url: `/api/campaign/${cid}/question`, payload: body },
-        { method: 'PUT', url: qUrl(cid, qid), payload: body },
-        { method: 'DELETE', url: `/api/campaign/${cid}/question/${qid}` },
-        { method: 'PUT', url: `/api/campaign/${cid}/replace-question/${qid}`, payload: body },
-        {
-          method: 'PATCH',
-          url: `/api/campaign/${cid}/question/order`,
-          payload: { questions: [{ _id: qid, order: 0 }] },
-        },
-        {
-          method: 'PATCH',
-          url: `/api/campaign/${cid}/question/${qid}/option/order`,
-          payload: { options: [{ _id: oid, order: 0 }] },
-        },
-        {
-          method: 'POST',
-          url: `/api/campaign/${cid}/question/${qid}/option/${oid}`,
-          payload: { tags: ['x'] },
-        },
-      ] as const;
+    const body = { type: 'FreeText', text: 'Hijacked' } as const;
+    const calls = (id: string, qid: string, oid: string) => [
+      () => stranger.api(api.questions.list, { params: { id } }),
+      () => stranger.api(api.questions.create, { params: { id }, body }),
+      () => stranger.api(api.questions.update, { params: { id, qid }, body }),
+      () => stranger.api(api.questions.remove, { params: { id, qid } }),
+      () => stranger.api(api.questions.replace, { params: { id, qid }, body }),
+      () =>
+        stranger.api(api.questions.order, { params: { id }, body: { questions: [{ _id: qid, order: 0 }] } }),
+      () =>
+        stranger.api(api.questions.optionOrder, {
+          params: { id, qid },
+          body: { options: [{ _id: oid, order: 0 }] },
+        }),
+      () => stranger.api(api.questions.optionTags, { params: { id, qid, oid }, body: { tags: ['x'] } }),
+    ];
     // The stranger names the owner's campaign …
-    for (const call of calls(c._id, q._id, opt)) expectError(await stranger.call(call), 404, 'not-found');
+    for (const call of calls(c._id, q._id, opt)) expectError(await call(), 404, 'not-found');
     // … or its own campaign with the owner's question …
-    for (const call of calls(mine.c._id, q._id, opt).slice(2))
-      expectError(await stranger.call(call), 404, 'not-found');
+    for (const call of calls(mine.c._id, q._id, opt).slice(2)) expectError(await call(), 404, 'not-found');
     // … or its own question with the owner's option.
     const own = mine.qs[0];
     const optionCalls = calls(mine.c._id, own._id, opt).slice(6);
-    for (const call of optionCalls) expectError(await stranger.call(call), 404, 'not-found');
+    for (const call of optionCalls) expectError(await call(), 404, 'not-found');
     expectError(
-      await stranger.call({
-        method: 'PUT',
-        url: qUrl(mine.c._id, own._id),
-        payload: { ...own, options: [{ _id: opt, text: 'A' }, { text: 'B' }] },
+      await stranger.api(api.questions.update, {
+        params: { id: mine.c._id, qid: own._id },
+        body: { ...own, options: [{ _id: opt, text: 'A' }, { text: 'B' }] },
       }),
       404,
       'not-found',

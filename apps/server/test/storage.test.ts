@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { api } from '@parley/contract';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -91,6 +92,7 @@ const backends: Backend[] = [
 ];
 
 describe.each(backends)('storage on $name', (backend) => {
+  // The S3 address is known only once the top-level beforeAll has started the server.
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(backend.env());
@@ -161,11 +163,7 @@ describe.each(backends)('storage on $name', (backend) => {
     expect(served.rawPayload.equals(image)).toBe(true);
 
     // The url can be saved on the campaign as its image.
-    const saved = await s.call({
-      method: 'PUT',
-      url: `/api/campaign/${c._id}`,
-      payload: { ...c, image: url },
-    });
+    const saved = await s.api(api.campaigns.update, { params: { id: c._id }, body: { ...c, image: url } });
     expect(saved.json().image).toBe(url);
   });
 
@@ -246,7 +244,7 @@ describe.each(backends)('storage on $name', (backend) => {
     const ended = await endedCampaign(s);
     expectError(await upload(s, ended._id, png(makePng(2, 2))), 409, 'campaign/ended');
     const archived = await createCampaign(s);
-    await s.call({ method: 'DELETE', url: `/api/campaign/${archived._id}` });
+    await s.api(api.campaigns.archive, { params: { id: archived._id } });
     expectError(await upload(s, archived._id, png(makePng(2, 2))), 409, 'campaign/archived');
     const mine = await createCampaign(s);
     expectError(await upload(stranger, mine._id, png(makePng(2, 2))), 404, 'not-found');

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
+import { ownerSession, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp();
 
 /** A campaign answered by `n` participants through the public call, the way tickets arrive. */
 const answered = async (manufacturerId: string, n: number) => {
@@ -22,10 +20,9 @@ const answered = async (manufacturerId: string, n: number) => {
   for (let i = 0; i < n; i++) {
     const email = `t${i}-${randomUUID()}@example.com`;
     emails.push(email);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/public/campaign/${c.id}/answer`,
-      payload: {
+    const res = await callApi(ctx.app, api.participation.submit, {
+      params: { id: c.id },
+      body: {
         email,
         lastname: `Number ${i}`,
         submissionId: randomUUID(),
@@ -43,11 +40,7 @@ describe('GET /api/campaignTicket/all', () => {
     const { c, emails } = await answered(owner.manufacturerId, 3);
     await answered(owner.manufacturerId, 1); // another campaign's ticket stays out
 
-    const res = await owner.call({
-      method: 'GET',
-      url: '/api/campaignTicket/all',
-      query: { campaignId: c.id, limit: '2' },
-    });
+    const res = await owner.api(api.tickets.list, { query: { campaignId: c.id, limit: '2' } });
     expect(res.statusCode).toBe(200);
     const page1 = res.json();
     expect(page1.total).toBe(3);
@@ -60,14 +53,10 @@ describe('GET /api/campaignTicket/all', () => {
       answeredCount: 1,
       createdAt: expect.any(String),
     });
-    expect(page1.documents[1].contact.email).toBe(emails[1]);
+    expect(page1.documents[1]?.contact.email).toBe(emails[1]);
 
     const page2 = (
-      await owner.call({
-        method: 'GET',
-        url: '/api/campaignTicket/all',
-        query: { campaignId: c.id, limit: '2', page: '2' },
-      })
+      await owner.api(api.tickets.list, { query: { campaignId: c.id, limit: '2', page: '2' } })
     ).json();
     expect(page2).toMatchObject({ total: 3, documents: [{ contact: { email: emails[0] } }] });
   });
@@ -75,11 +64,7 @@ describe('GET /api/campaignTicket/all', () => {
   it('answers an empty page for a campaign without tickets', async () => {
     const owner = await ownerSession(ctx);
     const c = await insertCampaign(ctx.rt, owner.manufacturerId);
-    const res = await owner.call({
-      method: 'GET',
-      url: '/api/campaignTicket/all',
-      query: { campaignId: c.id },
-    });
+    const res = await owner.api(api.tickets.list, { query: { campaignId: c.id } });
     expect(res.json()).toEqual({ documents: [], total: 0 });
   });
 
@@ -88,21 +73,13 @@ describe('GET /api/campaignTicket/all', () => {
     const stranger = await ownerSession(ctx);
     const { c } = await answered(owner.manufacturerId, 1);
     for (const campaignId of [c.id, randomUUID()]) {
-      const res = await stranger.call({
-        method: 'GET',
-        url: '/api/campaignTicket/all',
-        query: { campaignId },
-      });
+      const res = await stranger.api(api.tickets.list, { query: { campaignId } });
       expect(res.statusCode).toBe(404);
     }
-    const missing = await owner.call({ method: 'GET', url: '/api/campaignTicket/all' });
+    const missing = await owner.api(api.tickets.list);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().field).toBe('campaignId');
-    const tooMany = await owner.call({
-      method: 'GET',
-      url: '/api/campaignTicket/all',
-      query: { campaignId: c.id, limit: '101' },
-    });
+    expect(missing.error().field).toBe('campaignId');
+    const tooMany = await owner.api(api.tickets.list, { query: { campaignId: c.id, limit: '101' } });
     expect(tooMany.statusCode).toBe(400);
   });
 });
@@ -111,11 +88,9 @@ describe('GET /api/campaignTicket/:id', () => {
   it('shows a ticket with the answers as the participant saw them', async () => {
     const owner = await ownerSession(ctx);
     const { c, emails } = await answered(owner.manufacturerId, 1);
-    const list = (
-      await owner.call({ method: 'GET', url: '/api/campaignTicket/all', query: { campaignId: c.id } })
-    ).json();
-    const id = list.documents[0]._id;
-    const res = await owner.call({ method: 'GET', url: `/api/campaignTicket/${id}` });
+    const list = (await owner.api(api.tickets.list, { query: { campaignId: c.id } })).json();
+    const id = list.documents[0]?._id as string;
+    const res = await owner.api(api.tickets.get, { params: { id } });
     expect(res.statusCode).toBe(200);
     const ticket = res.json();
     expect(ticket).toMatchObject({
@@ -137,20 +112,16 @@ describe('GET /api/campaignTicket/:id', () => {
     const owner = await ownerSession(ctx);
     const stranger = await ownerSession(ctx);
     const { c } = await answered(owner.manufacturerId, 1);
-    const list = (
-      await owner.call({ method: 'GET', url: '/api/campaignTicket/all', query: { campaignId: c.id } })
-    ).json();
-    const id = list.documents[0]._id;
-    expect((await stranger.call({ method: 'GET', url: `/api/campaignTicket/${id}` })).statusCode).toBe(404);
-    expect((await owner.call({ method: 'GET', url: `/api/campaignTicket/${randomUUID()}` })).statusCode).toBe(
-      404,
-    );
+    const list = (await owner.api(api.tickets.list, { query: { campaignId: c.id } })).json();
+    const id = list.documents[0]?._id as string;
+    expect((await stranger.api(api.tickets.get, { params: { id } })).statusCode).toBe(404);
+    expect((await owner.api(api.tickets.get, { params: { id: randomUUID() } })).statusCode).toBe(404);
   });
 
   it('needs connect', async () => {
     const owner = await ownerSession(ctx, { connect: false });
-    const res = await owner.call({ method: 'GET', url: `/api/campaignTicket/${randomUUID()}` });
+    const res = await owner.api(api.tickets.get, { params: { id: randomUUID() } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('connect/not-enabled');
+    expect(res.error().code).toBe('connect/not-enabled');
   });
 });
