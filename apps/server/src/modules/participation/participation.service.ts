@@ -19,6 +19,7 @@ import {
   insertTicket,
 } from '../tickets/index.js';
 import './participation.errors.js';
+import { toParticipantTicket, toPublicSurvey } from './participation.dto.js';
 import { ticketLinkMail } from './participation.mail.js';
 import { buildTicketAnswers, surveyNotOpen, surveyStatus } from './participation.rules.js';
 
@@ -67,20 +68,10 @@ export const createParticipationService = (deps: {
     new AppError('survey/already-answered', 'This email address has already answered this survey.');
 
   const toSurvey = async (row: CampaignWithMaker, withQuestions: boolean): Promise<PublicSurvey> => {
-    const { campaign: c, manufacturer: m } = row;
-    const status = surveyStatus(c, m, clock.now());
-    return {
-      _id: c.id,
-      title: c.title,
-      description: c.description,
-      language: c.language,
-      image: c.image,
-      manufacturerName: m.name,
-      status,
-      allowMultipleParticipation: c.allowMultipleParticipation,
-      questions: withQuestions || status === 'open' ? await listPublicQuestions(db, c.id) : [],
-      privacyUrl: config.privacyUrl,
-    };
+    const status = surveyStatus(row.campaign, row.manufacturer, clock.now());
+    const questions =
+      withQuestions || status === 'open' ? await listPublicQuestions(db, row.campaign.id) : [];
+    return toPublicSurvey(row, status, questions, config.privacyUrl);
   };
 
   /** The survey by its open link: questions only while it can be answered. */
@@ -218,18 +209,7 @@ export const createParticipationService = (deps: {
     const row = await findTicketByTokenHash(db, sha256(token));
     if (!row) throw notFound('ticket');
     if (!row.ticket.emailConfirmedAt) await confirmTicketEmail(db, row.ticket.id, clock.now());
-    return {
-      campaign: {
-        _id: row.campaign.id,
-        title: row.campaign.title,
-        language: row.campaign.language,
-        manufacturerName: row.manufacturerName,
-      },
-      contact: { email: row.contact.email, firstname: row.contact.firstname, lastname: row.contact.lastname },
-      answers: row.ticket.answers,
-      createdAt: row.ticket.createdAt.toISOString(),
-      privacyUrl: config.privacyUrl,
-    };
+    return toParticipantTicket(row, config.privacyUrl);
   };
 
   return { survey, preview, submit, checkEmail, ticket };
