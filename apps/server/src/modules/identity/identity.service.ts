@@ -18,6 +18,7 @@ import {
 } from '../owner/index.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJob } from './identity.jobs.js';
 import type { KeyStore, VerifiedToken } from './identity.keys.js';
+import './identity.errors.js';
 import { identityLimits } from './identity.limits.js';
 import { dummyHash, hashPassword, verifyPassword } from './identity.password.js';
 import {
