@@ -49,7 +49,10 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
   },
 
   list: async (manufacturerId: string, q: RouteQuery<typeof api.owner.list>) => {
-    const { rows, total } = await listOwnersPage(db, manufacturerId, q);
+    const { rows, total } = await listOwnersOfManufacturer(db, manufacturerId, {
+      offset: pageOffset(q),
+      limit: q.limit,
+    });
     return { total, documents: rows.map(toOwnerListItem) };
   },
 
@@ -114,11 +117,6 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
   },
 
   find: (email: string) => findOwnerWithManufacturer(db, { email }),
-  /** The owner of a token's subject (an owner id) or of a verified email: the auth hook's lookup. */
-  findWithManufacturer: (by: { id: string } | { email: string }) => findOwnerWithManufacturer(db, by),
   count: () => countOwners(db),
 });
 export type OwnerService = ReturnType<typeof createOwnerService>;
-
-const listOwnersPage = (db: Db, manufacturerId: string, q: { page: number; limit: number }) =>
-  listOwnersOfManufacturer(db, manufacturerId, { offset: pageOffset(q), limit: q.limit });
