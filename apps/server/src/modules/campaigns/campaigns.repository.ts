@@ -40,7 +40,7 @@ export const findCampaign = async (
   return row;
 };
 
-/** For jobs, which act for no owner: by id alone, locked. */
+/** By id alone, locked: for jobs, which act for no owner, and the participant's answer transaction (D12). */
 export const lockCampaignById = async (db: DbOrTx, id: string): Promise<CampaignRow | undefined> => {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
   return row;
