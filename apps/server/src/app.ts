@@ -8,15 +8,15 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { TrustProxy } from './config.js';
-import { campaignRoutes } from './modules/campaigns/campaigns.routes.js';
-import { historyRoutes } from './modules/history/history.routes.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
-import { infoRoutes } from './modules/info/info.routes.js';
-import { ownerRoutes } from './modules/owner/owner.routes.js';
-import { participationRoutes } from './modules/participation/participation.routes.js';
-import { questionRoutes } from './modules/questions/questions.routes.js';
-import { fileRoutes } from './modules/storage/storage.routes.js';
-import { ticketRoutes } from './modules/tickets/tickets.routes.js';
+import { campaignRoutes } from './modules/campaigns/index.js';
+import { historyRoutes } from './modules/history/index.js';
+import { identityRoutes } from './modules/identity/index.js';
+import { infoRoutes } from './modules/info/index.js';
+import { ownerRoutes } from './modules/owner/index.js';
+import { participationRoutes } from './modules/participation/index.js';
+import { questionRoutes } from './modules/questions/index.js';
+import { fileRoutes } from './modules/storage/index.js';
+import { ticketRoutes } from './modules/tickets/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -128,22 +128,22 @@ export const buildApp = async (
   }
 
   registerErrorHandler(app);
-  await app.register(authPlugin, { db: rt.db, verify: rt.verify, appCheckToken: rt.config.appCheckToken });
+  const { services } = rt;
+  await app.register(authPlugin, {
+    verify: rt.verify,
+    authenticate: services.authenticate,
+    appCheckToken: rt.config.appCheckToken,
+  });
 
-  await app.register(identityRoutes, { rt });
-  await app.register(
-    async (api) => {
-      await api.register(ownerRoutes, { db: rt.db });
-      await api.register(historyRoutes, { db: rt.db });
-      await api.register(infoRoutes, { db: rt.db, config: rt.config });
-      await api.register(participationRoutes, { rt });
-      await api.register(ticketRoutes, { db: rt.db });
-      await api.register(campaignRoutes, { rt });
-      await api.register(questionRoutes, { rt });
-    },
-    { prefix: '/api' },
-  );
-
+  // Each route plugin gets the services it calls; every route's URL comes from its contract definition.
+  await app.register(identityRoutes, { identity: services.identity, verify: rt.verify });
+  await app.register(ownerRoutes, { owners: services.owner });
+  await app.register(historyRoutes, { history: services.history });
+  await app.register(infoRoutes, { info: services.info });
+  await app.register(participationRoutes, { participation: services.participation });
+  await app.register(ticketRoutes, { tickets: services.tickets });
+  await app.register(campaignRoutes, { campaigns: services.campaigns });
+  await app.register(questionRoutes, { questions: services.questions });
   await app.register(fileRoutes, { storage: rt.storage });
   await registerWeb(app, rt.config.webDist ?? defaultWebDist);
   return app;

@@ -6,18 +6,16 @@ import { runMigrations } from './db/migrate.js';
 import { createJobQueue } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { defineRateLimitPruning } from './lib/rate-limit.js';
-import { createCampaignJobs } from './modules/campaigns/campaigns.jobs.js';
-import { createIdentityJobs } from './modules/identity/identity.jobs.js';
-import { createKeyStore, createTokenVerifier } from './modules/identity/identity.keys.js';
-import { createSessionCheck } from './modules/identity/identity.service.js';
-import { createMailer, createMailService } from './modules/mail/mail.service.js';
-import { createOwnerService } from './modules/owner/owner.service.js';
-import { createFileStorage } from './modules/storage/storage.service.js';
+import { createKeyStore, createSessionCheck, createTokenVerifier } from './modules/identity/index.js';
+import { createMailer, createMailService } from './modules/mail/index.js';
+import { createFileStorage } from './modules/storage/index.js';
+import { createServices } from './services.js';
 
 /**
- * Everything a process of Parley needs, wired once: the database (embedded or
- * DATABASE_URL), migrations, the job queue, mail and the identity keys. The server,
- * the admin command line, tests and the benchmark all start it the same way.
+ * Everything a process of Parley needs, wired once: the infrastructure (the database, embedded or
+ * DATABASE_URL, migrations, the job queue, mail, storage, the identity keys) and then the modules'
+ * services, built once by the composition root (services.ts). The server, the admin command line,
+ * tests and the benchmark all start it the same way.
  */
 export const startRuntime = async (
   config: Config,
@@ -55,10 +53,8 @@ export const startRuntime = async (
       keyStore,
       checkSession: createSessionCheck(db),
     });
-    const owners = createOwnerService({ db });
     const storage = createFileStorage(config.storage, config.publicUrl);
-    const campaignJobs = createCampaignJobs({ db, jobs, clock, log });
-    createIdentityJobs({ db, jobs, mail, publicUrl: config.publicUrl, log });
+    const services = createServices({ config, log, db, jobs, mail, clock, storage, keyStore });
     defineRateLimitPruning(db, jobs);
     // Job definitions of every module are made above; the queue starts after them.
     await jobs.start();
@@ -79,10 +75,12 @@ export const startRuntime = async (
       mail,
       keyStore,
       verify,
-      owners,
       clock,
       storage,
-      campaignJobs,
+      services,
+      /** Shortcuts the admin command line, the seed and tests use. */
+      owners: services.owner,
+      campaignJobs: services.campaignJobs,
       close,
     };
   } catch (err) {

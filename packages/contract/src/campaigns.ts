@@ -123,6 +123,15 @@ const statesQuery = queryArray(campaignStateSchema);
 
 export const campaignSortFields = ['title', 'createdAt', 'updatedAt', 'state', 'ticketCount'] as const;
 
+/** D25: PNG images of campaigns and questions, uploaded as multipart field `file`. */
+export const imageUpload = {
+  path: '/campaign/:id/image',
+  access: 'connect',
+  maxBytes: 5 * 1024 * 1024,
+  maxPixels: 2000,
+  response: z.object({ url: z.string() }),
+} as const;
+
 export const campaignRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -246,13 +255,16 @@ export const campaignRoutes = {
     status: 200,
     response: campaignSchema,
   }),
-} as const;
-
-/** D25: PNG images of campaigns and questions, uploaded as multipart field `file`. */
-export const imageUpload = {
-  path: '/campaign/:id/image',
-  access: 'connect',
-  maxBytes: 5 * 1024 * 1024,
-  maxPixels: 2000,
-  response: z.object({ url: z.string() }),
+  /** Multipart (field `file`), so no body schema: the route reads the part itself (D25). */
+  uploadImage: defineRoute({
+    method: 'POST',
+    path: imageUpload.path,
+    access: imageUpload.access,
+    summary: 'Upload a PNG image of the campaign or one of its questions (multipart field `file`)',
+    tags: ['campaigns'],
+    params: idParams,
+    consumes: ['multipart/form-data'],
+    status: 201,
+    response: imageUpload.response,
+  }),
 } as const;

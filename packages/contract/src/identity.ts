@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './common.js';
+import { defineRoute, type RouteDef } from './route.js';
 
 /**
  * The embedded identity service (D5), mounted under `/identity`, outside `/api`.
@@ -66,3 +67,92 @@ export type IdTokenClaims = {
   email: string;
   mid: string;
 };
+
+/** Only the public members of a key go out, whatever the key store holds. */
+export const publicJwkSchema = z.object({
+  kty: z.string(),
+  kid: z.string().optional(),
+  alg: z.string().optional(),
+  use: z.string().optional(),
+  crv: z.string().optional(),
+  x: z.string().optional(),
+  y: z.string().optional(),
+  n: z.string().optional(),
+  e: z.string().optional(),
+});
+
+const identity = { base: '', access: 'public', tags: ['identity'] } satisfies Partial<RouteDef>;
+
+/**
+ * The identity service's routes, outside `/api` (so not in `api`): all public for the auth hook;
+ * password-change checks its own id token.
+ */
+export const identityApi = {
+  signIn: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.signIn,
+    summary: 'Sign in with email and password',
+    body: signInBodySchema,
+    status: 200,
+    response: tokenResponseSchema,
+  }),
+  refresh: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.refresh,
+    summary: 'Exchange a refresh token for fresh tokens (rotates it)',
+    body: refreshBodySchema,
+    status: 200,
+    response: tokenResponseSchema,
+  }),
+  // No body schema: sign-out answers 204 whatever it is sent (D5); only a plausible token is looked up.
+  signOut: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.signOut,
+    summary: 'Revoke a refresh token; always 204',
+    status: 204,
+  }),
+  passwordReset: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.passwordReset,
+    summary: 'Mail a one-time reset link; 204 whether or not the address exists',
+    body: passwordResetBodySchema,
+    status: 204,
+  }),
+  passwordResetConfirm: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.passwordResetConfirm,
+    summary: 'Set a new password with a reset link token; ends all sessions',
+    body: passwordResetConfirmBodySchema,
+    status: 204,
+  }),
+  passwordResetCheck: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.passwordResetCheck,
+    summary: 'Check a reset link token without using it: 204, or 400 auth/invalid-action-code',
+    body: passwordResetCheckBodySchema,
+    status: 204,
+  }),
+  passwordChange: defineRoute({
+    ...identity,
+    method: 'POST',
+    path: identityPaths.passwordChange,
+    summary: 'Change the signed-in owner’s password; ends other sessions and answers fresh tokens',
+    body: passwordChangeBodySchema,
+    status: 200,
+    response: tokenResponseSchema,
+  }),
+  jwks: defineRoute({
+    ...identity,
+    method: 'GET',
+    path: identityPaths.jwks,
+    summary: 'Public keys that sign id tokens',
+    status: 200,
+    response: z.object({ keys: z.array(publicJwkSchema) }),
+  }),
+} as const;

@@ -1,5 +1,6 @@
 export * from './campaigns.js';
 export * from './common.js';
+export * from './files.js';
 export * from './history.js';
 export * from './identity.js';
 export * from './info.js';

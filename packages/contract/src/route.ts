@@ -12,7 +12,12 @@ export type Access = 'public' | 'private' | 'connect';
 
 export type RouteDef = {
   method: HttpMethod;
-  /** Path below the API base `/api`, Fastify style (`/campaign/:id`). */
+  /**
+   * The prefix the path is below: the API base `/api` when absent. The few routes outside the API
+   * (the embedded identity service, served files) give `''` and a complete path.
+   */
+  base?: '';
+  /** Path below the base, Fastify style (`/campaign/:id`). */
   path: string;
   access: Access;
   summary: string;
@@ -20,10 +25,15 @@ export type RouteDef = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Media types of the body when it is not JSON (a multipart upload has no body schema). */
+  consumes?: string[];
   /** Status of a successful answer; 204 answers carry no body. */
   status: 200 | 201 | 204;
   response?: z.ZodType;
 };
+
+/** The URL path a route is served at (`/api/campaign/:id`, `/identity/sign-in`). */
+export const routeUrl = (route: Pick<RouteDef, 'base' | 'path'>) => `${route.base ?? '/api'}${route.path}`;
 
 /** Identity keeps the inferred literal types of a route definition. */
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
-import { findOwnerWithManufacturer, toOwnerSmall } from '../../src/modules/owner/owner.repository.js';
+import { toOwnerSmall } from '../../src/modules/owner/owner.dto.js';
+import { findOwnerWithManufacturer } from '../../src/modules/owner/owner.repository.js';
 import { type LoadResult, type Sample, sample, summarize } from '../lib/load.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { Scenario } from '../types.js';

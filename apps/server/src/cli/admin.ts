@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
-import type { OwnerRow } from '../modules/owner/owner.repository.js';
+import type { OwnerRow } from '../modules/owner/index.js';
 import type { Runtime } from '../runtime.js';
 
 /**
@@ -56,8 +56,7 @@ the exit code is 2 for a wrong command or flag, 1 for anything else that failed.
  */
 const lazy = {
   runtime: () => import('../runtime.js'),
-  owners: () => import('../modules/owner/owner.repository.js'),
-  info: () => import('../modules/info/info.repository.js'),
+  owners: () => import('../modules/owner/index.js'),
 };
 
 /** A wrong command line: exit code 2 and the usage hint. */
@@ -257,8 +256,7 @@ const commands: Record<string, Command> = {
         flags,
       ),
     run: async (rt, item) => {
-      const { addInfo } = await lazy.info();
-      return addInfo(rt.db, { ...item, link: item.link ?? null, language: item.language ?? null });
+      return rt.services.info.add({ ...item, link: item.link ?? null, language: item.language ?? null });
     },
   }),
 };

@@ -1,56 +1,59 @@
-import type { IdentityErrorCode } from '@parley/contract';
-
 /**
- * Every error code the API answers with (D3), mapped to its HTTP status in one place.
- * Modules add their codes here so the mapping stays exhaustive.
+ * Error codes and their HTTP statuses (D3). This file holds only the codes every part of the server
+ * shares (validation, not-found, conflicts, rate limits, the auth hook's refusals, internal); a module
+ * declares its own codes beside it, in `<module>.errors.ts`, with `defineErrorCodes`, so adding a
+ * domain edits no shared table. The one error handler answers with the status the error carries.
  */
-const statusByCode = {
+const sharedCodes = {
   validation: 400,
   /** A body in a media type or charset the API does not take (JSON must be UTF-8). */
   'validation/media-type': 415,
+  // The auth hook's refusals (plugins/auth.ts); the identity service and token verifier use them too.
   'auth/missing-token': 401,
   'auth/invalid-token': 401,
   'auth/id-token-expired': 401,
   'auth/app-not-authorized': 401,
-  'auth/invalid-email': 400,
-  'auth/user-not-found': 400,
-  'auth/wrong-password': 400,
-  'auth/invalid-credential': 400,
-  'auth/too-many-requests': 429,
   'auth/user-disabled': 403,
-  'auth/network-request-failed': 503,
-  'auth/invalid-api-key': 400,
-  'auth/operation-not-allowed': 400,
-  'auth/internal-error': 500,
-  'auth/invalid-action-code': 400,
   'connect/not-enabled': 403,
   'feature/disabled': 403,
   'not-found': 404,
   'conflict/stale': 409,
   'conflict/duplicate': 409,
   'rate-limit': 429,
-  'campaign/ended': 409,
-  'campaign/end-condition-met': 409,
-  'campaign/too-few-questions': 409,
-  'campaign/draft-only': 409,
-  'campaign/type-fixed': 409,
-  // A reorder of a started campaign that would turn a path rule backward (rules are draft-only).
-  'campaign/path-rules-fixed': 409,
-  'campaign/archived': 409,
-  'campaign/not-running': 409,
-  'file/invalid': 400,
-  'file/too-large': 413,
-  // The participant's survey page: why an answer cannot be taken now.
-  'survey/draft': 409,
-  'survey/ended': 409,
-  'survey/archived': 409,
-  'survey/full': 409,
-  'survey/closed': 409,
-  'survey/already-answered': 409,
   internal: 500,
-} as const satisfies Record<string, number> & Partial<Record<IdentityErrorCode, number>>;
+} as const;
 
-export type ErrorCode = keyof typeof statusByCode;
+/**
+ * Every code the server answers with, by its status. Declaration merging is the point of this
+ * interface: each `<module>.errors.ts` adds its codes to it (see `defineErrorCodes`), so
+ * `new AppError(code, …)` accepts exactly the declared codes without a central list.
+ */
+export interface ErrorCodes extends SharedCodes {}
+type SharedCodes = typeof sharedCodes;
+
+export type ErrorCode = keyof ErrorCodes & string;
+
+const statusByCode = new Map<string, number>(Object.entries(sharedCodes));
+
+/**
+ * Declares a module's error codes with their statuses. A module calls it in its `<module>.errors.ts`
+ * and adds the result's type to `ErrorCodes`:
+ *
+ *     export const campaignErrorCodes = defineErrorCodes({ 'campaign/ended': 409 });
+ *     declare module '../../lib/errors.js' { interface ErrorCodes extends CampaignErrorCodes {} }
+ *
+ * A code declared twice must keep its status.
+ */
+export const defineErrorCodes = <const T extends Record<string, number>>(codes: T): T => {
+  for (const [code, status] of Object.entries(codes)) {
+    const known = statusByCode.get(code);
+    if (known !== undefined && known !== status) {
+      throw new Error(`error code ${code} is declared with the statuses ${known} and ${status}`);
+    }
+    statusByCode.set(code, status);
+  }
+  return codes;
+};
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -58,8 +61,11 @@ export class AppError extends Error {
   readonly field: string | undefined;
   constructor(code: ErrorCode, message: string, field?: string) {
     super(message);
+    const status = statusByCode.get(code);
+    // Only a code whose module never loaded its `<module>.errors.ts` lands here: a server fault.
+    if (status === undefined) throw new Error(`undeclared error code ${code}: ${message}`);
     this.code = code;
-    this.status = statusByCode[code];
+    this.status = status;
     this.field = field;
   }
 }

@@ -1,4 +1,11 @@
-import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@parley/contract';
+import {
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  routeUrl,
+} from '@parley/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type Handler<R extends RouteDef> = (
@@ -8,23 +15,25 @@ export type Handler<R extends RouteDef> = (
     body: RouteBody<R>;
   },
   reply: FastifyReply,
-) => Promise<R['status'] extends 204 ? void : RouteResponse<R>>;
+) => Promise<R['status'] extends 204 ? void : RouteResponse<R> | FastifyReply>;
 
 /**
- * Registers a route exactly as the contract defines it: path under /api,
- * its schemas (validated by the zod type provider and documented in OpenAPI)
- * and its access level, which the auth hook reads from `config.access`.
+ * Registers a route exactly as the contract defines it, the one way every route is registered:
+ * its URL (under /api unless the definition gives another base), its schemas (validated by the zod
+ * type provider and documented in OpenAPI) and its access level, which the auth hook reads from
+ * `config.access`. A handler that sends its answer itself (a file stream) returns the reply.
  */
 export const route = <R extends RouteDef>(app: FastifyInstance, def: R, handler: Handler<R>) => {
   const response: Record<number, unknown> = {};
   if (def.response) response[def.status] = def.response;
   app.route({
     method: def.method,
-    url: def.path,
+    url: routeUrl(def),
     config: { access: def.access },
     schema: {
       summary: def.summary,
       tags: def.tags,
+      ...(def.consumes ? { consumes: def.consumes } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
@@ -33,6 +42,7 @@ export const route = <R extends RouteDef>(app: FastifyInstance, def: R, handler:
     },
     handler: async (req, reply) => {
       const result = await handler(req as Parameters<Handler<R>>[0], reply);
+      if (result === reply) return reply;
       if (def.status === 204) return reply.code(204).send();
       return reply.code(def.status).send(result);
     },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,3 +25,9 @@ export const readOrCreateSecret = async (dataDir: string, name: string, bytes = 
   await chmod(file, 0o600);
   return value;
 };
+
+/** A secret for a link or a refresh token: 256 random bits. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** Such secrets are stored by their SHA-256 only (they are random, so no slow hash is needed). */
+export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
-import { idSchema, imageUpload } from '@parley/contract';
+import { api, imageUpload } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { authOf } from '../../plugins/auth.js';
+import { route } from '../../lib/route.js';
+import { authOf, tenantOf } from '../../plugins/auth.js';
 import type { CampaignService } from './campaigns.service.js';
 
 const noFile = () =>
@@ -27,41 +27,25 @@ export const campaignImageRoutes = async (
   await app.register(multipart, {
     limits: { fileSize: imageUpload.maxBytes, files: 1, fields: 10, parts: 11 },
   });
-  app.route({
-    method: 'POST',
-    url: imageUpload.path,
-    config: { access: imageUpload.access },
-    schema: {
-      summary: 'Upload a PNG image of the campaign or one of its questions (multipart field `file`)',
-      tags: ['campaigns'],
-      consumes: ['multipart/form-data'],
-      params: z.object({ id: idSchema }),
-      response: { 201: imageUpload.response },
-      security: [{ idToken: [] }],
-    },
-    handler: async (req, reply) => {
-      const { owner, manufacturer } = authOf(req);
-      const { id } = req.params as { id: string };
-      if (!req.isMultipart()) throw noFile();
-      const bytes = await readFilePart(req).catch((err: unknown) => {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError(
-            'file/too-large',
-            `The file is larger than ${imageUpload.maxBytes / 1024 / 1024} MB.`,
-            'file',
-          );
-        }
-        // Anything else that goes wrong while reading the body (a malformed multipart body, a
-        // truncated upload) is the client's mistake: there is no server state involved yet.
-        throw err instanceof AppError ? err : noFile();
-      });
-      const result = await campaigns.uploadImage({
-        manufacturerId: manufacturer.id,
-        ownerId: owner.id,
-        campaignId: id,
-        bytes,
-      });
-      return reply.code(201).send(result);
-    },
+  route(app, api.campaigns.uploadImage, async (req) => {
+    if (!req.isMultipart()) throw noFile();
+    const bytes = await readFilePart(req).catch((err: unknown) => {
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
+        throw new AppError(
+          'file/too-large',
+          `The file is larger than ${imageUpload.maxBytes / 1024 / 1024} MB.`,
+          'file',
+        );
+      }
+      // Anything else that goes wrong while reading the body (a malformed multipart body, a
+      // truncated upload) is the client's mistake: there is no server state involved yet.
+      throw err instanceof AppError ? err : noFile();
+    });
+    return campaigns.uploadImage({
+      manufacturerId: tenantOf(req),
+      ownerId: authOf(req).owner.id,
+      campaignId: req.params.id,
+      bytes,
+    });
   });
 };

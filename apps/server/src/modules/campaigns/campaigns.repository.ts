@@ -2,6 +2,8 @@ import type { CampaignState, EndCondition } from '@parley/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { pageAndCount } from '../../lib/paging.js';
+import { touchedAt as touchedColumn } from '../../lib/touched.js';
 import { campaigns } from './campaigns.tables.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -38,7 +40,7 @@ export const findCampaign = async (
   return row;
 };
 
-/** For jobs, which act for no owner: by id alone, locked. */
+/** By id alone, locked: for jobs, which act for no owner, and the participant's answer transaction (D12). */
 export const lockCampaignById = async (db: DbOrTx, id: string): Promise<CampaignRow | undefined> => {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');
   return row;
@@ -96,7 +98,7 @@ export const listCampaigns = async (
   },
 ) => {
   const where = listScope(q);
-  const [rows, [totals]] = await Promise.all([
+  return pageAndCount(
     db
       .select()
       .from(campaigns)
@@ -105,8 +107,7 @@ export const listCampaigns = async (
       .limit(q.limit)
       .offset(q.offset),
     db.select({ total: count() }).from(campaigns).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+  );
 };
 
 export const searchCampaigns = (db: DbOrTx, q: { manufacturerId: string; search: string; limit: number }) =>
@@ -124,12 +125,27 @@ export const campaignNames = (db: DbOrTx, q: { manufacturerId: string; states: C
     .where(listScope(q))
     .orderBy(...orderOf('title'));
 
+/** The campaign's new `updatedAt` (lib/touched.ts): now, but always later than before. */
+export const touchedAt = (now: Date) => touchedColumn(campaigns.updatedAt, now);
+
 /**
- * The new `updatedAt` of a changed row: now, but always later than before, so a stale update
- * is detected even when two changes fall in the same millisecond (or a test clock stands still).
+ * A change to the campaign's questions (the questions module's): the campaign's `updatedAt` moves on,
+ * and its `questionCount` when given, so an owner's open settings form sees the change.
  */
-export const touchedAt = (now: Date) =>
-  sql<Date>`greatest(${now.toISOString()}::timestamptz, ${campaigns.updatedAt} + interval '1 millisecond')`;
+export const touchCampaign = (db: DbOrTx, id: string, now: Date, counts: { questionCount?: number } = {}) =>
+  updateCampaign(db, id, { ...counts, updatedAt: touchedAt(now) });
+
+/** Counts a new ticket in the campaign row (lists read the counter instead of counting tickets). */
+export const incrementTicketCount = async (db: DbOrTx, campaignId: string) => {
+  // updatedAt stays: it guards the owner's edits against stale writes (D3), and a new
+  // answer must not make an owner's open settings form stale.
+  const [row] = await db
+    .update(campaigns)
+    .set({ ticketCount: sql`${campaigns.ticketCount} + 1` })
+    .where(eq(campaigns.id, campaignId))
+    .returning({ ticketCount: campaigns.ticketCount });
+  return row?.ticketCount ?? 0;
+};
 
 /**
  * Ends every running campaign whose end date has passed, in one statement (the partial index

@@ -14,10 +14,10 @@ import type { Logger } from 'pino';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { addHistoryEntry } from '../history/history.repository.js';
-import { insertOptions, insertQuestion, listQuestions } from '../questions/questions.repository.js';
-import { inspectPng } from '../storage/storage.png.js';
-import type { FileStorage } from '../storage/storage.service.js';
+import { pageOffset } from '../../lib/paging.js';
+import { addHistoryEntry, type HistoryService } from '../history/index.js';
+import { type FileStorage, inspectPng } from '../storage/index.js';
+import './campaigns.errors.js';
 import { toCampaign, toCampaignLight } from './campaigns.dto.js';
 import {
   type CampaignRow,
@@ -125,6 +125,16 @@ export type CampaignServiceDeps = {
   scheduleEnd: (c: CampaignRow, tx: DbOrTx) => Promise<void>;
   log: Pick<Logger, 'warn'>;
   storage: FileStorage;
+  history: Pick<HistoryService, 'subjectOpened'>;
+  /**
+   * Copies a campaign's questions, options, option tags and path rules into another campaign in the
+   * caller's transaction and answers how many questions it copied. The questions module's, given by
+   * the composition root: questions depend on campaigns, not the other way round.
+   */
+  copyQuestions: (
+    tx: Tx,
+    q: { manufacturerId: string; fromCampaignId: string; toCampaignId: string; now: Date },
+  ) => Promise<number>;
 };
 
 export const createCampaignService = ({
@@ -133,6 +143,8 @@ export const createCampaignService = ({
   publicUrl,
   scheduleEnd,
   storage,
+  history,
+  copyQuestions,
 }: CampaignServiceDeps) => {
   const dto = (c: CampaignRow) => toCampaign(c, publicUrl);
   const find = async (manufacturerId: string, id: string) => {
@@ -154,7 +166,7 @@ export const createCampaignService = ({
         search: q.search || undefined,
         sort: q.sort,
         limit: q.limit,
-        offset: (q.page - 1) * q.limit,
+        offset: pageOffset(q),
       });
       return { documents: rows.map(dto), total };
     },
@@ -173,6 +185,13 @@ export const createCampaignService = ({
 
     light: async (manufacturerId: string, id: string) => toCampaignLight(await find(manufacturerId, id)),
     get: async (manufacturerId: string, id: string) => dto(await find(manufacturerId, id)),
+
+    /** The campaign's page: opening it is reading its entries ("Campaign ended"). */
+    open: async (reader: { manufacturerId: string; ownerId: string }, id: string) => {
+      const campaign = dto(await find(reader.manufacturerId, id));
+      await history.subjectOpened(reader, 'campaign', id);
+      return campaign;
+    },
 
     create: async (manufacturerId: string, input: CampaignInput) => {
       const now = clock.now();
@@ -247,7 +266,6 @@ export const createCampaignService = ({
       const row = await db.transaction(async (tx) => {
         const c = await findCampaign(tx, manufacturerId, id);
         if (!c) throw notFound('campaign');
-        const questions = await listQuestions(tx, manufacturerId, c.id);
         const copy = await insertCampaign(tx, {
           manufacturerId,
           title: copyTitle(c.title, c.language),
@@ -260,44 +278,18 @@ export const createCampaignService = ({
           isGroupCampaign: c.isGroupCampaign,
           allowMultipleParticipation: c.allowMultipleParticipation,
           openLink: c.openLink,
-          questionCount: questions.length,
+          questionCount: c.questionCount,
           createdAt: now,
           updatedAt: now,
         });
-        const newIds = new Map<string, string>();
-        for (const q of questions) newIds.set(q.id, randomUUID());
-        for (const o of questions.flatMap((q) => q.options)) newIds.set(o.id, randomUUID());
-        const mapped = (oldId: string) => newIds.get(oldId) ?? oldId;
-        for (const q of questions) {
-          await insertQuestion(tx, {
-            id: mapped(q.id),
-            campaignId: copy.id,
-            manufacturerId,
-            type: q.type,
-            text: q.text,
-            optional: q.optional,
-            image: q.image,
-            link: q.link,
-            order: q.order,
-            pathRules: q.pathRules.map((r) => ({
-              optionId: mapped(r.optionId),
-              nextQuestionId: r.nextQuestionId === null ? null : mapped(r.nextQuestionId),
-            })),
-            createdAt: now,
-            updatedAt: now,
-          });
-          await insertOptions(
-            tx,
-            q.options.map((o) => ({
-              id: mapped(o.id),
-              questionId: mapped(q.id),
-              manufacturerId,
-              text: o.text,
-              order: o.order,
-              tags: o.tags,
-            })),
-          );
-        }
+        const copied = await copyQuestions(tx, {
+          manufacturerId,
+          fromCampaignId: c.id,
+          toCampaignId: copy.id,
+          now,
+        });
+        // The counter is kept exact by every change, so this only ever repairs a drifted one.
+        if (copied !== copy.questionCount) return updateCampaign(tx, copy.id, { questionCount: copied });
         return copy;
       });
       return dto(row);

@@ -1,15 +1,14 @@
 import type { EndCondition } from '@parley/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** A survey (D11, D12). Counters are kept in the row so lists never count tickets per page. */
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),

@@ -7,7 +7,8 @@ export type ContactRow = typeof contacts.$inferSelect;
 /**
  * Creates the contact of `email` (lowercased) or finds the existing one (D15). One
  * statement, so two answers with the same address at once still make one contact.
- * A name the participant gives replaces the stored one; an absent name keeps it.
+ * A name the participant gives only fills a missing one: a stored name is never replaced (an
+ * anonymous open link must not rename a known contact), and an absent name keeps the stored one.
  */
 export const upsertContactByEmail = async (
   db: DbOrTx,
@@ -27,7 +28,6 @@ export const upsertContactByEmail = async (
     .onConflictDoUpdate({
       target: [contacts.manufacturerId, contacts.email],
       set: {
-        // A name given on an anonymous open link only fills a gap: it never renames a known contact.
         firstname: sql`coalesce(${contacts.firstname}, excluded.firstname)`,
         lastname: sql`coalesce(${contacts.lastname}, excluded.lastname)`,
         updatedAt: sql`case when (${contacts.firstname} is null and excluded.firstname is not null)

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A person who answered (D15). The contacts issue adds phone, address, internal names,
@@ -11,7 +9,7 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),

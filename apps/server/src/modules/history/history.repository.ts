@@ -1,6 +1,8 @@
 import type { HistoryEntry, HistoryKind, Product } from '@parley/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { pageAndCount } from '../../lib/paging.js';
+import { toHistoryEntry } from './history.dto.js';
 import { historyEntries, historySeen } from './history.tables.js';
 
 export type NewHistoryEntry = {
@@ -16,6 +18,8 @@ export type NewHistoryEntry = {
    */
   actorOwnerId?: string;
 };
+
+export type SubjectType = NewHistoryEntry['subject']['type'];
 
 /** Later features call this in their own transaction when something happens (D20). */
 export const addHistoryEntry = async (db: DbOrTx, e: NewHistoryEntry) => {
@@ -45,7 +49,7 @@ export const markSubjectSeen = async (
   q: {
     manufacturerId: string;
     ownerId: string;
-    subjectType: NewHistoryEntry['subject']['type'];
+    subjectType: SubjectType;
     subjectId: string;
   },
 ) => {
@@ -67,7 +71,7 @@ export const listHistory = async (
     eq(historyEntries.product, q.product),
   );
   const seenJoin = and(eq(historySeen.entryId, historyEntries.id), eq(historySeen.ownerId, q.ownerId));
-  const [rows, [totals]] = await Promise.all([
+  const { rows, total, totals } = await pageAndCount(
     db
       .select({ entry: historyEntries, seenAt: historySeen.seenAt })
       .from(historyEntries)
@@ -84,17 +88,12 @@ export const listHistory = async (
       .from(historyEntries)
       .leftJoin(historySeen, seenJoin)
       .where(scope),
-  ]);
-  const documents: HistoryEntry[] = rows.map(({ entry, seenAt }) => ({
-    _id: entry.id,
-    product: entry.product,
-    kind: entry.kind,
-    subject: { type: entry.subjectType, _id: entry.subjectId, title: entry.subjectTitle },
-    data: entry.data,
-    isNewHistory: seenAt === null,
-    createdAt: entry.createdAt.toISOString(),
-  }));
-  return { documents, total: totals?.total ?? 0, newCount: totals?.newCount ?? 0 };
+  );
+  return {
+    documents: rows.map(({ entry, seenAt }) => toHistoryEntry(entry, seenAt)),
+    total,
+    newCount: totals?.newCount ?? 0,
+  };
 };
 
 /** Marks entries seen for one owner; ids of other manufacturers are ignored, repeated calls are harmless. */

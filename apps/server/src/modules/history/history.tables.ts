@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 import { manufacturers, owners } from '../owner/owner.tables.js';
 
 /** D20: one row per event of a manufacturer; later features write them. */
 export const historyEntries = pgTable(
   'history_entries',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -18,7 +18,7 @@ export const historyEntries = pgTable(
     subjectId: uuid().notNull(),
     subjectTitle: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: at().notNull().defaultNow(),
   },
   (t) => [index().on(t.manufacturerId, t.product, t.createdAt)],
 );
@@ -33,7 +33,7 @@ export const historySeen = pgTable(
     ownerId: uuid()
       .notNull()
       .references(() => owners.id, { onDelete: 'cascade' }),
-    seenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    seenAt: at().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.entryId, t.ownerId] }), index().on(t.ownerId)],
 );

@@ -1,15 +1,12 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import type { MailService } from '../mail/index.js';
+import { findOwnerByEmail } from '../owner/index.js';
 import { identityLimits } from './identity.limits.js';
-import { randomToken, sha256 } from './identity.password.js';
-import {
-  countRecentResetTokens,
-  findOwnerByEmail,
-  insertPasswordResetToken,
-  pruneAttempts,
-} from './identity.repository.js';
+import { countRecentResetTokens, insertPasswordResetToken, pruneAttempts } from './identity.repository.js';
 
 export const PASSWORD_RESET_JOB = 'identity.password-reset';
 export const PRUNE_ATTEMPTS_JOB = 'identity.prune-attempts';
@@ -25,12 +22,14 @@ export const createIdentityJobs = ({
   db,
   jobs,
   mail,
+  clock,
   publicUrl,
   log,
 }: {
   db: Db;
   jobs: Pick<JobQueue, 'define'>;
   mail: Pick<MailService, 'send'>;
+  clock: Clock;
   publicUrl: string;
   log: Pick<Logger, 'warn'>;
 }) => {
@@ -47,7 +46,7 @@ export const createIdentityJobs = ({
       await insertPasswordResetToken(tx, {
         ownerId: owner.id,
         tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + identityLimits.resetTokenMinutes * 60_000),
+        expiresAt: new Date(clock.now().getTime() + identityLimits.resetTokenMinutes * 60_000),
       });
       const link = `${publicUrl}/reset-password?token=${token}`;
       await mail.send(

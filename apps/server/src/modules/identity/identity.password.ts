@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -24,8 +23,3 @@ export const dummyHash = () => {
   dummy ??= hashPassword('parley-timing-equaliser');
   return dummy;
 };
-
-/** A secret for a link or a refresh token: 256 random bits. */
-export const randomToken = () => randomBytes(32).toString('base64url');
-/** Such secrets are stored by their SHA-256 only (they are random, so no slow hash is needed). */
-export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');

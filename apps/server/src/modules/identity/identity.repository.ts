@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { owners } from '../owner/owner.tables.js';
 import { passwordResetTokens, refreshTokens, signInAttempts } from './identity.tables.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -219,40 +218,4 @@ export const voidResetTokens = async (db: DbOrTx, ownerId: string) => {
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResetTokens.ownerId, ownerId), isNull(passwordResetTokens.usedAt)));
-};
-
-// ---- owners ----
-
-export const findOwnerById = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(owners).where(eq(owners.id, id)).limit(1);
-  return row;
-};
-
-/**
- * Reads the owner under a share lock. Taken before a refresh touches its token: a password reset or
- * disabling locks the owner row first too, so the two are ordered and a refresh can never slip a new
- * token past the revocation that ends every session.
- */
-export const lockOwnerForShare = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(owners).where(eq(owners.id, id)).limit(1).for('share');
-  return row;
-};
-
-export const findOwnerByEmail = async (db: DbOrTx, email: string) => {
-  const [row] = await db.select().from(owners).where(eq(owners.email, email.toLowerCase())).limit(1);
-  return row;
-};
-
-/** Sets a new password and ends the owner's sessions: id tokens issued before `validAfter` are refused. */
-export const setPasswordAndEndSessions = async (
-  db: DbOrTx,
-  ownerId: string,
-  passwordHash: string,
-  validAfter: Date,
-) => {
-  await db
-    .update(owners)
-    .set({ passwordHash, sessionsValidAfter: validAfter, updatedAt: sql`now()` })
-    .where(eq(owners.id, ownerId));
-  await revokeAllSessions(db, ownerId);
 };

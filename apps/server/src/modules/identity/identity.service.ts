@@ -5,17 +5,25 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { OwnerRow } from '../owner/owner.repository.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import {
+  findOwnerByEmail,
+  findOwnerById,
+  findOwnerWithManufacturer,
+  lockOwnerForShare,
+  type OwnerRow,
+  updateOwner,
+} from '../owner/index.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJob } from './identity.jobs.js';
 import type { KeyStore, VerifiedToken } from './identity.keys.js';
+import './identity.errors.js';
 import { identityLimits } from './identity.limits.js';
-import { dummyHash, hashPassword, randomToken, sha256, verifyPassword } from './identity.password.js';
+import { dummyHash, hashPassword, verifyPassword } from './identity.password.js';
 import {
   consumeResetToken,
   countAttemptsFromIp,
-  findOwnerByEmail,
-  findOwnerById,
   findRefreshToken,
   findUsableResetToken,
   insertAttempt,
@@ -23,23 +31,47 @@ import {
   isKnownClient,
   isLocked,
   isSessionLive,
-  lockOwnerForShare,
   lockSignInKeys,
   markAttemptSucceeded,
+  revokeAllSessions,
   revokeLiveRefreshToken,
   revokeRefreshFamily,
-  setPasswordAndEndSessions,
   voidResetTokens,
 } from './identity.repository.js';
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
- * The cut-off that ends sessions: the next whole second. The auth hook compares the token's `iat`
- * (whole seconds) with it, so a token issued earlier in this very second is refused too; the fresh
- * tokens we issue right after carry an `iat` of at least the cut-off (see `issueTokens`).
+ * The cut-off that ends sessions: the next whole second. `assertTokenCurrent` compares the token's
+ * `iat` (whole seconds) with it, so a token issued earlier in this very second is refused too; the
+ * fresh tokens we issue right after carry an `iat` of at least the cut-off (see `issueTokens`).
  */
-const nextSecond = () => new Date((nowSeconds() + 1) * 1000);
+const nextSecond = (clock: Clock) => new Date((secondsOf(clock.now()) + 1) * 1000);
+
+/**
+ * The one check of an id token's owner, for the auth hook and the password change: the owner
+ * exists, is enabled, and the token was issued after its sessions' cut-off. `iat` has second
+ * precision; a token issued in the same second as the cut-off stays valid.
+ */
+const assertTokenCurrent = (owner: OwnerRow | undefined, iat: number): OwnerRow => {
+  if (!owner) throw new AppError('auth/invalid-token', 'No owner belongs to this token.');
+  if (owner.disabled) throw userDisabled();
+  if (iat < secondsOf(owner.sessionsValidAfter)) {
+    throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
+  }
+  return owner;
+};
+
+/** Sets a new password and ends the owner's sessions: id tokens issued before `validAfter` are refused. */
+const setPasswordAndEndSessions = async (
+  tx: DbOrTx,
+  ownerId: string,
+  passwordHash: string,
+  validAfter: Date,
+) => {
+  await updateOwner(tx, ownerId, { passwordHash, sessionsValidAfter: validAfter });
+  await revokeAllSessions(tx, ownerId);
+};
 
 const invalidCredential = () =>
   new AppError('auth/invalid-credential', 'The email address or the password is wrong.');
@@ -63,6 +95,24 @@ export const createSessionCheck = (db: Db) => async (sid: string, ownerId: strin
 };
 
 /**
+ * The owner (with its manufacturer) of a verified id token, for the auth hook. The embedded
+ * service's subject is the owner id. An external provider's subject is its own (Firebase uid,
+ * Keycloak UUID): then the owner is the one with the token's email, but only an email the provider
+ * verified, or anyone who signs up there with an owner's address would be them.
+ */
+export const createAuthenticator = (db: Db) => async (claims: VerifiedToken) => {
+  const byId = isUuidText(claims.sub) ? await findOwnerWithManufacturer(db, { id: claims.sub }) : undefined;
+  const found =
+    byId ??
+    (typeof claims.email === 'string' && claims.email_verified === true
+      ? await findOwnerWithManufacturer(db, { email: claims.email })
+      : undefined);
+  assertTokenCurrent(found?.owner, claims.iat);
+  return found as NonNullable<typeof found>;
+};
+export type Authenticate = ReturnType<typeof createAuthenticator>;
+
+/**
  * The embedded identity service of D5: sign-in with rate limits, rotating refresh tokens,
  * password reset by mail and password change. Routes only translate HTTP to these calls.
  */
@@ -71,9 +121,11 @@ export const createIdentityService = ({
   config,
   keyStore,
   jobs,
+  clock,
   log,
 }: {
   db: Db;
+  clock: Clock;
   config: Config;
   keyStore: KeyStore;
   jobs: Pick<JobQueue, 'send'>;
@@ -100,7 +152,7 @@ export const createIdentityService = ({
   ): Promise<TokenResponse> => {
     const { signing } = await keyStore.get();
     // Never before the owner's cut-off, which may be the next second right after a reset or change.
-    const iat = Math.max(nowSeconds(), Math.floor(owner.sessionsValidAfter.getTime() / 1000));
+    const iat = Math.max(secondsOf(clock.now()), secondsOf(owner.sessionsValidAfter));
     // `sid` names the session (the refresh family): signing out ends this session's id tokens too.
     const idToken = await new SignJWT({ email: owner.email, mid: owner.manufacturerId, sid: familyId })
       .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' })
@@ -115,7 +167,7 @@ export const createIdentityService = ({
       ownerId: owner.id,
       tokenHash: sha256(refreshToken),
       familyId,
-      expiresAt: new Date(Date.now() + identity.refreshTtlDays * 86_400_000),
+      expiresAt: new Date(clock.now().getTime() + identity.refreshTtlDays * 86_400_000),
     });
     return { idToken, refreshToken, expiresIn: String(identity.tokenTtlSeconds) };
   };
@@ -237,7 +289,7 @@ export const createIdentityService = ({
     await db.transaction(async (tx) => {
       const consumed = await consumeResetToken(tx, tokenHash);
       if (!consumed) throw invalidActionCode();
-      await setPasswordAndEndSessions(tx, consumed.ownerId, passwordHash, nextSecond());
+      await setPasswordAndEndSessions(tx, consumed.ownerId, passwordHash, nextSecond(clock));
       await voidResetTokens(tx, consumed.ownerId);
     });
   };
@@ -263,12 +315,10 @@ export const createIdentityService = ({
     clientIp: string;
   }) => {
     ensureEmbedded();
-    const owner = isUuidText(input.claims.sub) ? await findOwnerById(db, input.claims.sub) : undefined;
-    if (!owner) throw new AppError('auth/invalid-token', 'No owner belongs to this token.');
-    if (owner.disabled) throw userDisabled();
-    if (input.claims.iat < Math.floor(owner.sessionsValidAfter.getTime() / 1000)) {
-      throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
-    }
+    const owner = assertTokenCurrent(
+      isUuidText(input.claims.sub) ? await findOwnerById(db, input.claims.sub) : undefined,
+      input.claims.iat,
+    );
 
     const attemptId = await admitAttempt(owner.email, input.clientIp);
     if (!(await checkPassword(owner, input.currentPassword))) {
@@ -278,7 +328,7 @@ export const createIdentityService = ({
     await markAttemptSucceeded(db, attemptId);
 
     const passwordHash = await hashPassword(input.newPassword);
-    const sessionsValidAfter = nextSecond();
+    const sessionsValidAfter = nextSecond(clock);
     return db.transaction(async (tx) => {
       await setPasswordAndEndSessions(tx, owner.id, passwordHash, sessionsValidAfter);
       await voidResetTokens(tx, owner.id);

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 import { owners } from '../owner/owner.tables.js';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * Asymmetric keys that sign id tokens. Kept in the database (not in one instance's
@@ -21,7 +19,7 @@ export const identityKeys = pgTable('identity_keys', {
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     ownerId: uuid()
       .notNull()
       .references(() => owners.id, { onDelete: 'cascade' }),
@@ -39,7 +37,7 @@ export const refreshTokens = pgTable(
 export const signInAttempts = pgTable(
   'sign_in_attempts',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     email: text().notNull(),
     clientIp: text().notNull(),
     success: boolean().notNull(),
@@ -52,7 +50,7 @@ export const signInAttempts = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     ownerId: uuid()
       .notNull()
       .references(() => owners.id, { onDelete: 'cascade' }),

@@ -1,18 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 
 /** Information items shown in the console (`GET info/all`), added by an operator (`info:add`). */
 export const infoItems = pgTable(
   'info_items',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     platform: text().notNull(),
     category: text().notNull(),
     language: text({ enum: ['de', 'en'] }),
     title: text().notNull(),
     text: text().notNull(),
     link: text(),
-    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: at().notNull().defaultNow(),
   },
   (t) => [index().on(t.platform, t.category, t.createdAt)],
 );

@@ -1,35 +1,10 @@
-import type { OwnerSmall } from '@parley/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { pageAndCount } from '../../lib/paging.js';
 import { manufacturers, owners } from './owner.tables.js';
 
 export type ManufacturerRow = typeof manufacturers.$inferSelect;
 export type OwnerRow = typeof owners.$inferSelect;
-
-export const toManufacturerDto = (m: ManufacturerRow): OwnerSmall['manufacturer'] => ({
-  _id: m.id,
-  name: m.name,
-  createdAt: m.createdAt.toISOString(),
-  imageUrl: m.imageUrl,
-  answerLimitation: m.answerLimitation,
-  autoPublished: m.autoPublished,
-  delayDays: m.delayDays,
-  canUnpublish: m.canUnpublish,
-  canPrivateNote: m.canPrivateNote,
-  canExport: m.canExport,
-  canComment: m.canComment,
-  isPartner: m.isPartner,
-  canSaveAnswerWithoutNotification: m.canSaveAnswerWithoutNotification,
-});
-
-export const toOwnerSmall = (o: OwnerRow, m: ManufacturerRow): OwnerSmall => ({
-  _id: o.id,
-  name: o.name,
-  email: o.email,
-  avatar: o.avatar,
-  isParleyConnectEnabled: o.isConnectEnabled,
-  manufacturer: toManufacturerDto(m),
-});
 
 /** One query for the owner and its manufacturer: the auth hook runs it on every private call. */
 export const findOwnerWithManufacturer = async (db: DbOrTx, by: { id: string } | { email: string }) => {
@@ -48,8 +23,24 @@ export const findManufacturerById = async (db: DbOrTx, id: string) => {
   return row;
 };
 
+/** Emails are stored lowercased (D5), so the lookup lowercases too. */
 export const findOwnerByEmail = async (db: DbOrTx, email: string) => {
   const [row] = await db.select().from(owners).where(eq(owners.email, email.toLowerCase())).limit(1);
+  return row;
+};
+
+export const findOwnerById = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(owners).where(eq(owners.id, id)).limit(1);
+  return row;
+};
+
+/**
+ * Reads the owner under a share lock. Taken before a refresh touches its token: a password reset or
+ * disabling locks the owner row first too, so the two are ordered and a refresh can never slip a new
+ * token past the revocation that ends every session.
+ */
+export const lockOwnerForShare = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(owners).where(eq(owners.id, id)).limit(1).for('share');
   return row;
 };
 
@@ -71,12 +62,12 @@ export const updateOwner = async (
   return row;
 };
 
-export const listOwnersOfManufacturer = async (
+export const listOwnersOfManufacturer = (
   db: DbOrTx,
   manufacturerId: string,
   page: { offset: number; limit: number },
-) => {
-  const [documents, [total]] = await Promise.all([
+) =>
+  pageAndCount(
     db
       .select()
       .from(owners)
@@ -84,10 +75,8 @@ export const listOwnersOfManufacturer = async (
       .orderBy(owners.createdAt, owners.id)
       .offset(page.offset)
       .limit(page.limit),
-    db.select({ n: count() }).from(owners).where(eq(owners.manufacturerId, manufacturerId)),
-  ]);
-  return { documents, total: total?.n ?? 0 };
-};
+    db.select({ total: count() }).from(owners).where(eq(owners.manufacturerId, manufacturerId)),
+  );
 
 export const insertManufacturer = async (db: DbOrTx, values: typeof manufacturers.$inferInsert) => {
   const [row] = await db.insert(manufacturers).values(values).returning();

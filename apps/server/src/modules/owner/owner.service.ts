@@ -1,7 +1,9 @@
-import type { Db } from '../../db/client.js';
+import type { api, RouteBody, RouteQuery } from '@parley/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { hashPassword } from '../identity/identity.password.js';
-import { revokeAllSessions } from '../identity/identity.repository.js';
+import { pageOffset } from '../../lib/paging.js';
+import { toOwnerListItem, toOwnerSmall } from './owner.dto.js';
 import {
   countOwners,
   findManufacturerById,
@@ -9,12 +11,51 @@ import {
   findOwnerWithManufacturer,
   insertManufacturer,
   insertOwner,
+  listOwnersOfManufacturer,
+  type ManufacturerRow,
+  type OwnerRow,
   updateManufacturer,
   updateOwner,
 } from './owner.repository.js';
 
-/** Operator actions of D7 (the admin command line and the demo seed use them). */
-export const createOwnerService = ({ db }: { db: Db }) => ({
+export type OwnerServiceDeps = {
+  db: Db;
+  clock: Clock;
+  /** The identity module's password hash (given by the composition root: owner does not import identity). */
+  hashPassword: (password: string) => Promise<string>;
+  /** Ends every refresh session of the owner in the caller's transaction (the identity module's). */
+  endSessions: (tx: DbOrTx, ownerId: string) => Promise<void>;
+};
+
+/**
+ * Owners and manufacturers: the signed-in owner's own record and the manufacturer's owner list,
+ * and the operator actions of D7 (the admin command line and the demo seed use them).
+ */
+export const createOwnerService = ({ db, clock, hashPassword, endSessions }: OwnerServiceDeps) => ({
+  /** The auth hook has already loaded the owner and its manufacturer in one query. */
+  me: (owner: OwnerRow, manufacturer: ManufacturerRow) => toOwnerSmall(owner, manufacturer),
+
+  updateMe: async (
+    owner: OwnerRow,
+    manufacturer: ManufacturerRow,
+    body: RouteBody<typeof api.owner.updateMe>,
+  ) => {
+    const patch = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+    };
+    const updated = Object.keys(patch).length ? await updateOwner(db, owner.id, patch) : owner;
+    return toOwnerSmall(updated ?? owner, manufacturer);
+  },
+
+  list: async (manufacturerId: string, q: RouteQuery<typeof api.owner.list>) => {
+    const { rows, total } = await listOwnersOfManufacturer(db, manufacturerId, {
+      offset: pageOffset(q),
+      limit: q.limit,
+    });
+    return { total, documents: rows.map(toOwnerListItem) };
+  },
+
   createOwner: async (input: {
     email: string;
     password: string;
@@ -62,9 +103,9 @@ export const createOwnerService = ({ db }: { db: Db }) => ({
     return db.transaction(async (tx) => {
       const row = await updateOwner(tx, owner.id, {
         disabled,
-        ...(disabled ? { sessionsValidAfter: new Date() } : {}),
+        ...(disabled ? { sessionsValidAfter: clock.now() } : {}),
       });
-      if (disabled) await revokeAllSessions(tx, owner.id);
+      if (disabled) await endSessions(tx, owner.id);
       return row;
     });
   },

@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 
 const timestamps = {
-  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: at().notNull().defaultNow(),
+  updatedAt: at().notNull().defaultNow(),
 };
 
 /** A manufacturer: the tenant every record belongs to (D4), with its feature flags (D8). */
 export const manufacturers = pgTable('manufacturers', {
-  id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+  id: uuidKey(),
   name: text().notNull(),
   imageUrl: text(),
   answerLimitation: integer(),
@@ -27,7 +27,7 @@ export const manufacturers = pgTable('manufacturers', {
 export const owners = pgTable(
   'owners',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -40,7 +40,7 @@ export const owners = pgTable(
     isConnectEnabled: boolean().notNull().default(false),
     disabled: boolean().notNull().default(false),
     /** Id tokens issued before this instant are refused: a reset or disabling ends sessions (D5). */
-    sessionsValidAfter: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sessionsValidAfter: at().notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index().on(t.manufacturerId)],

@@ -1,5 +1,5 @@
 import type { Language, TicketAnswer } from '@parley/contract';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 
 const texts = {
   en: {

@@ -7,7 +7,7 @@ import type {
 } from '@parley/contract';
 import { limits, nextQuestionIndex } from '@parley/contract';
 import { AppError } from '../../lib/errors.js';
-import { isEndConditionMet } from '../campaigns/campaigns.service.js';
+import { isEndConditionMet } from '../campaigns/index.js';
 
 type CampaignFacts = {
   state: 'draft' | 'running' | 'ended' | 'archived';

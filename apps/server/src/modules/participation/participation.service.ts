@@ -1,29 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { ParticipantTicket, PublicSurvey, SubmitAnswers } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { endCampaignInTx } from '../campaigns/campaigns.service.js';
-import { upsertContactByEmail } from '../contacts/contacts.repository.js';
-import { addHistoryEntry } from '../history/history.repository.js';
-import type { MailService } from '../mail/mail.service.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import { type CampaignWithMaker, findCampaignWithMaker } from '../../queries/survey.query.js';
+import { emailHasTicket, findTicketByTokenHash } from '../../queries/tickets.query.js';
+import { endCampaignInTx, incrementTicketCount, lockCampaignById } from '../campaigns/index.js';
+import { upsertContactByEmail } from '../contacts/index.js';
+import { addHistoryEntry } from '../history/index.js';
+import type { MailService } from '../mail/index.js';
+import { listPublicQuestions } from '../questions/index.js';
 import {
   confirmTicketEmail,
   contactHasTicket,
-  emailHasTicket,
   findTicketBySubmission,
-  findTicketByTokenHash,
   insertTicket,
-} from '../tickets/tickets.repository.js';
+} from '../tickets/index.js';
+import './participation.errors.js';
+import { toParticipantTicket, toPublicSurvey } from './participation.dto.js';
 import { ticketLinkMail } from './participation.mail.js';
-import {
-  findCampaignWithMaker,
-  incrementTicketCount,
-  loadPublicQuestions,
-  lockCampaignWithMaker,
-} from './participation.repository.js';
 import { buildTicketAnswers, surveyNotOpen, surveyStatus } from './participation.rules.js';
 
 type SubmitInput = Omit<SubmitAnswers, 'email'> & { email: string };
@@ -41,8 +38,6 @@ export const participationLimits = {
   perAddress: { max: 30, windowMs: 10 * 60_000 },
   perEmail: { max: 10, windowMs: 60 * 60_000 },
 } as const;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const createParticipationService = (deps: {
   db: Db;
@@ -72,24 +67,11 @@ export const createParticipationService = (deps: {
   const alreadyAnswered = () =>
     new AppError('survey/already-answered', 'This email address has already answered this survey.');
 
-  const toSurvey = async (
-    row: NonNullable<Awaited<ReturnType<typeof findCampaignWithMaker>>>,
-    withQuestions: boolean,
-  ): Promise<PublicSurvey> => {
-    const { campaign: c, manufacturer: m } = row;
-    const status = surveyStatus(c, m, clock.now());
-    return {
-      _id: c.id,
-      title: c.title,
-      description: c.description,
-      language: c.language,
-      image: c.image,
-      manufacturerName: m.name,
-      status,
-      allowMultipleParticipation: c.allowMultipleParticipation,
-      questions: withQuestions || status === 'open' ? await loadPublicQuestions(db, c.id) : [],
-      privacyUrl: config.privacyUrl,
-    };
+  const toSurvey = async (row: CampaignWithMaker, withQuestions: boolean): Promise<PublicSurvey> => {
+    const status = surveyStatus(row.campaign, row.manufacturer, clock.now());
+    const questions =
+      withQuestions || status === 'open' ? await listPublicQuestions(db, row.campaign.id) : [];
+    return toPublicSurvey(row, status, questions, config.privacyUrl);
   };
 
   /** The survey by its open link: questions only while it can be answered. */
@@ -124,7 +106,9 @@ export const createParticipationService = (deps: {
 
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const row = await lockCampaignWithMaker(tx, campaignId);
+      // The campaign's row lock (D12): answers to one campaign are stored one after another, so the
+      // participation target and answerLimitation are never exceeded.
+      const row = (await lockCampaignById(tx, campaignId)) && (await findCampaignWithMaker(tx, campaignId));
       if (!row) throw notFound('survey');
       const { campaign, manufacturer } = row;
       if (await findTicketBySubmission(tx, campaignId, input.submissionId)) {
@@ -133,7 +117,7 @@ export const createParticipationService = (deps: {
       const status = surveyStatus(campaign, manufacturer, now);
       if (status !== 'open') throw surveyNotOpen(status);
 
-      const questions = await loadPublicQuestions(tx, campaignId);
+      const questions = await listPublicQuestions(tx, campaignId);
       const { answers, answeredCount } = buildTicketAnswers(questions, input.answers);
 
       const contact = await upsertContactByEmail(
@@ -152,7 +136,7 @@ export const createParticipationService = (deps: {
       // Counted in this transaction: the hit stays only if the answer is stored.
       await perEmail.hitIn(tx, input.email);
 
-      const token = randomBytes(32).toString('base64url');
+      const token = randomToken();
       const ticket = await insertTicket(tx, {
         manufacturerId: campaign.manufacturerId,
         campaignId,
@@ -162,7 +146,7 @@ export const createParticipationService = (deps: {
         answers,
         answeredCount,
         submissionId: input.submissionId,
-        tokenHash: hashToken(token),
+        tokenHash: sha256(token),
         createdAt: now,
         updatedAt: now,
       });
@@ -222,21 +206,10 @@ export const createParticipationService = (deps: {
 
   /** The participant's ticket by their private link; the first opening confirms the address. */
   const ticket = async (token: string): Promise<ParticipantTicket> => {
-    const row = await findTicketByTokenHash(db, hashToken(token));
+    const row = await findTicketByTokenHash(db, sha256(token));
     if (!row) throw notFound('ticket');
     if (!row.ticket.emailConfirmedAt) await confirmTicketEmail(db, row.ticket.id, clock.now());
-    return {
-      campaign: {
-        _id: row.campaign.id,
-        title: row.campaign.title,
-        language: row.campaign.language,
-        manufacturerName: row.manufacturerName,
-      },
-      contact: { email: row.contact.email, firstname: row.contact.firstname, lastname: row.contact.lastname },
-      answers: row.ticket.answers,
-      createdAt: row.ticket.createdAt.toISOString(),
-      privacyUrl: config.privacyUrl,
-    };
+    return toParticipantTicket(row, config.privacyUrl);
   };
 
   return { survey, preview, submit, checkEmail, ticket };

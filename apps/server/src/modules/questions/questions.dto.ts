@@ -1,5 +1,5 @@
-import type { Question } from '@parley/contract';
-import type { QuestionRow } from './questions.repository.js';
+import type { PublicQuestion, Question } from '@parley/contract';
+import type { QuestionRow, QuestionWithOptions } from './questions.repository.js';
 
 export const toQuestion = (
   q: QuestionRow,
@@ -19,4 +19,16 @@ export const toQuestion = (
   pathRules: q.pathRules,
   createdAt: q.createdAt.toISOString(),
   updatedAt: q.updatedAt.toISOString(),
+});
+
+/** A question as the participant's page shows it: no tags, no order numbers, no timestamps. */
+export const toPublicQuestion = (q: QuestionWithOptions): PublicQuestion => ({
+  _id: q.id,
+  type: q.type,
+  text: q.text,
+  optional: q.optional,
+  image: q.image,
+  link: q.link,
+  options: q.options.map((o) => ({ _id: o.id, text: o.text })),
+  pathRules: q.pathRules,
 });

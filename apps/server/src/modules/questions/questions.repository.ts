@@ -2,6 +2,7 @@ import type { PathRule } from '@parley/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { touchedAt } from '../../lib/touched.js';
 import { questionOptions, questions } from './questions.tables.js';
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -10,17 +11,12 @@ export type OptionRow = typeof questionOptions.$inferSelect;
 export type NewOptionRow = typeof questionOptions.$inferInsert;
 export type QuestionWithOptions = QuestionRow & { options: OptionRow[] };
 
-/** A campaign's questions in order, each with its options in order (two queries, whatever the count). */
-export const listQuestions = async (
+/** Options of the given questions in order (one query, whatever the count), attached to each. */
+const withOptions = async (
   db: DbOrTx,
-  manufacturerId: string,
-  campaignId: string,
+  rows: QuestionRow[],
+  manufacturerId?: string,
 ): Promise<QuestionWithOptions[]> => {
-  const rows = await db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.campaignId, campaignId), eq(questions.manufacturerId, manufacturerId)))
-    .orderBy(asc(questions.order), asc(questions.createdAt));
   if (rows.length === 0) return [];
   const options = await db
     .select()
@@ -31,11 +27,34 @@ export const listQuestions = async (
           questionOptions.questionId,
           rows.map((r) => r.id),
         ),
-        eq(questionOptions.manufacturerId, manufacturerId),
+        manufacturerId ? eq(questionOptions.manufacturerId, manufacturerId) : undefined,
       ),
     )
-    .orderBy(asc(questionOptions.order));
+    .orderBy(asc(questionOptions.order), asc(questionOptions.id));
   return rows.map((q) => ({ ...q, options: options.filter((o) => o.questionId === q.id) }));
+};
+
+/**
+ * A campaign's questions in order, each with its options in order (two queries, whatever the
+ * count): the one way questions are loaded. `manufacturerId` scopes it to an owner's campaign;
+ * the participant's page, which has only the campaign id, leaves it out.
+ */
+export const listQuestions = async (
+  db: DbOrTx,
+  campaignId: string,
+  manufacturerId?: string,
+): Promise<QuestionWithOptions[]> => {
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(
+      and(
+        eq(questions.campaignId, campaignId),
+        manufacturerId ? eq(questions.manufacturerId, manufacturerId) : undefined,
+      ),
+    )
+    .orderBy(asc(questions.order), asc(questions.createdAt), asc(questions.id));
+  return withOptions(db, rows, manufacturerId);
 };
 
 export const findQuestion = async (
@@ -44,7 +63,7 @@ export const findQuestion = async (
   campaignId: string,
   id: string,
 ): Promise<QuestionWithOptions | undefined> => {
-  const [row] = await db
+  const rows = await db
     .select()
     .from(questions)
     .where(
@@ -55,13 +74,8 @@ export const findQuestion = async (
       ),
     )
     .limit(1);
-  if (!row) return undefined;
-  const options = await db
-    .select()
-    .from(questionOptions)
-    .where(eq(questionOptions.questionId, id))
-    .orderBy(asc(questionOptions.order));
-  return { ...row, options };
+  const [row] = await withOptions(db, rows);
+  return row;
 };
 
 export const insertQuestion = async (db: DbOrTx, values: NewQuestionRow): Promise<QuestionRow> => {
@@ -137,6 +151,5 @@ export const renumberQuestions = async (db: DbOrTx, campaignId: string) => {
 export const setPathRules = (db: DbOrTx, id: string, pathRules: PathRule[]) =>
   db.update(questions).set({ pathRules }).where(eq(questions.id, id));
 
-/** Like campaigns' touchedAt: now, but always later than the row's previous `updatedAt`. */
-export const questionTouchedAt = (now: Date) =>
-  sql<Date>`greatest(${now.toISOString()}::timestamptz, ${questions.updatedAt} + interval '1 millisecond')`;
+/** The question's new `updatedAt` (lib/touched.ts): now, but always later than before. */
+export const questionTouchedAt = (now: Date) => touchedAt(questions.updatedAt, now);

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type api, type PathRule, pathRulesBrokenByOrder, type RouteBody } from '@parley/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import {
+  assertChangeable,
+  assertFresh,
   type CampaignRow,
   findCampaign,
-  touchedAt,
-  updateCampaign,
-} from '../campaigns/campaigns.repository.js';
-import { assertChangeable, assertFresh, lockCampaign } from '../campaigns/campaigns.service.js';
-import { toQuestion } from './questions.dto.js';
+  lockCampaign,
+  touchCampaign,
+} from '../campaigns/index.js';
+import { toPublicQuestion, toQuestion } from './questions.dto.js';
 import { allowsPathRules, pruneRules, resolvePathRules, sameRules } from './questions.path-rules.js';
 import {
   deleteOptions,
@@ -95,7 +96,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       });
       if (!sameRules(kept, q.pathRules)) await setPathRules(tx, q.id, kept);
     }
-    await updateCampaign(tx, c.id, { questionCount: sequence.length, updatedAt: touchedAt(now) });
+    await touchCampaign(tx, c.id, now, { questionCount: sequence.length });
   };
 
   const newOptions = (questionId: string, manufacturerId: string, input: QuestionInput['options']) =>
@@ -146,7 +147,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
     list: async (manufacturerId: string, campaignId: string) => {
       const c = await findCampaign(db, manufacturerId, campaignId);
       if (!c) throw notFound('campaign');
-      const all = await listQuestions(db, manufacturerId, c.id);
+      const all = await listQuestions(db, c.id, manufacturerId);
       return { documents: all.map((q) => toQuestion(q, q.options)) };
     },
 
@@ -156,9 +157,9 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       return db.transaction(async (tx) => {
         const c = await lockChangeable(tx, manufacturerId, campaignId);
         if (input.pathRules.length > 0 && c.state !== 'draft') throw draftOnly('Path rules can be set');
-        const all = await listQuestions(tx, manufacturerId, c.id);
+        const all = await listQuestions(tx, c.id, manufacturerId);
         const { row, options } = await insertNew(tx, c, input, all.length, all, now);
-        await updateCampaign(tx, c.id, { questionCount: all.length + 1, updatedAt: touchedAt(now) });
+        await touchCampaign(tx, c.id, now, { questionCount: all.length + 1 });
         return toQuestion(row, options);
       });
     },
@@ -172,7 +173,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       const now = clock.now();
       return db.transaction(async (tx) => {
         const c = await lockChangeable(tx, manufacturerId, campaignId);
-        const all = await listQuestions(tx, manufacturerId, c.id);
+        const all = await listQuestions(tx, c.id, manufacturerId);
         const q = findIn(all, id);
         assertFresh(q.updatedAt, body.updatedAt);
         if (body.type !== q.type && c.hasStarted) {
@@ -258,7 +259,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
           pathRules,
           updatedAt: questionTouchedAt(now),
         });
-        await updateCampaign(tx, c.id, { updatedAt: touchedAt(now) });
+        await touchCampaign(tx, c.id, now);
         return toQuestion(row, options);
       });
     },
@@ -271,7 +272,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       const now = clock.now();
       await db.transaction(async (tx) => {
         const c = await lockChangeable(tx, manufacturerId, campaignId);
-        const all = await listQuestions(tx, manufacturerId, c.id);
+        const all = await listQuestions(tx, c.id, manufacturerId);
         const q = findIn(all, id);
         if (c.state === 'running' && all.length === 1) {
           throw new AppError(
@@ -297,7 +298,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
         if (c.state !== 'draft') {
           throw new AppError('campaign/draft-only', 'A question can be replaced only in a draft.');
         }
-        const all = await listQuestions(tx, manufacturerId, c.id);
+        const all = await listQuestions(tx, c.id, manufacturerId);
         const old = findIn(all, id);
         const others = all.filter((x) => x.id !== old.id);
         await deleteQuestion(tx, old.id);
@@ -311,7 +312,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
             other.pathRules.map((r) => (r.nextQuestionId === old.id ? { ...r, nextQuestionId: row.id } : r)),
           );
         }
-        await updateCampaign(tx, c.id, { questionCount: all.length, updatedAt: touchedAt(now) });
+        await touchCampaign(tx, c.id, now, { questionCount: all.length });
         return toQuestion(row, options);
       });
     },
@@ -326,7 +327,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       const now = clock.now();
       return db.transaction(async (tx) => {
         const c = await lockChangeable(tx, manufacturerId, campaignId);
-        const all = await listQuestions(tx, manufacturerId, c.id);
+        const all = await listQuestions(tx, c.id, manufacturerId);
         const ids = sortByRequest(
           'questions',
           items,
@@ -348,7 +349,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
           }
         }
         await arrange(tx, c, sequence, now);
-        const documents = await listQuestions(tx, manufacturerId, c.id);
+        const documents = await listQuestions(tx, c.id, manufacturerId);
         return { documents: documents.map((q) => toQuestion(q, q.options)) };
       });
     },
@@ -357,7 +358,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       const now = clock.now();
       return db.transaction(async (tx) => {
         const c = await lockChangeable(tx, manufacturerId, campaignId);
-        const q = findIn(await listQuestions(tx, manufacturerId, c.id), id);
+        const q = findIn(await listQuestions(tx, c.id, manufacturerId), id);
         const ids = sortByRequest(
           'options',
           items,
@@ -368,7 +369,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
           ids.map((oid, i) => ({ id: oid, order: i })),
         );
         const row = await updateQuestion(tx, q.id, { updatedAt: questionTouchedAt(now) });
-        await updateCampaign(tx, c.id, { updatedAt: touchedAt(now) });
+        await touchCampaign(tx, c.id, now);
         return toQuestion(
           row,
           q.options.map((o) => ({ ...o, order: ids.indexOf(o.id) })),
@@ -387,13 +388,13 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       const now = clock.now();
       return db.transaction(async (tx) => {
         const c = await lockChangeable(tx, manufacturerId, campaignId);
-        const q = findIn(await listQuestions(tx, manufacturerId, c.id), id);
+        const q = findIn(await listQuestions(tx, c.id, manufacturerId), id);
         const option = q.options.find((o) => o.id === optionId);
         if (!option) throw notFound('option');
         const unique = uniqueTags(tags);
         await updateOption(tx, option.id, { tags: unique });
         const row = await updateQuestion(tx, q.id, { updatedAt: questionTouchedAt(now) });
-        await updateCampaign(tx, c.id, { updatedAt: touchedAt(now) });
+        await touchCampaign(tx, c.id, now);
         return toQuestion(
           row,
           q.options.map((o) => (o.id === option.id ? { ...o, tags: unique } : o)),
@@ -403,3 +404,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
   };
 };
 export type QuestionService = ReturnType<typeof createQuestionService>;
+
+/** A campaign's questions in order with their options in order, as a participant sees them. */
+export const listPublicQuestions = async (db: DbOrTx, campaignId: string) =>
+  (await listQuestions(db, campaignId)).map(toPublicQuestion);

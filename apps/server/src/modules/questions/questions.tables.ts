@@ -1,15 +1,14 @@
 import type { PathRule } from '@parley/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** D13. `manufacturerId` is repeated from the campaign so every query can filter by tenant. */
 export const questions = pgTable(
   'questions',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     campaignId: uuid()
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -31,7 +30,7 @@ export const questions = pgTable(
 export const questionOptions = pgTable(
   'question_options',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     questionId: uuid()
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey, serverFileUrl } from './storage.keys.js';
-import type { FileStorage } from './storage.service.js';
+import type { FileStorage } from './storage.types.js';
 
 type Meta = { contentType: string; metadata: Record<string, string> };
 

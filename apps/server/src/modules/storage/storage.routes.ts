@@ -1,7 +1,9 @@
+import { fileApi } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { route } from '../../lib/route.js';
 import { isValidKey } from './storage.keys.js';
-import type { FileStorage } from './storage.service.js';
+import type { FileStorage } from './storage.types.js';
 
 /**
  * GET /files/<key>: public files (D25 campaign and question images), streamed from whichever
@@ -9,8 +11,8 @@ import type { FileStorage } from './storage.service.js';
  * link and may be cached for good.
  */
 export const fileRoutes = async (app: FastifyInstance, { storage }: { storage: FileStorage }) => {
-  app.get<{ Params: { '*': string } }>('/files/*', { config: { access: 'public' } }, async (req, reply) => {
-    const key = req.params['*'];
+  route(app, fileApi.get, async (req, reply) => {
+    const key = (req.params as unknown as { '*': string })['*'];
     const file = isValidKey(key) ? await storage.get(key) : undefined;
     if (!file) throw new AppError('not-found', 'The file does not exist.');
     reply

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../../config.js';
 import { assertValidKey, serverFileUrl } from './storage.keys.js';
-import type { FileStorage } from './storage.service.js';
+import type { FileStorage } from './storage.types.js';
 
 const isMissing = (err: unknown) =>
   err instanceof NoSuchKey ||

@@ -1,28 +1,10 @@
-import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../../config.js';
 import { createDiskStorage } from './storage.disk.js';
 import { createS3Storage } from './storage.s3.js';
+import type { FileStorage } from './storage.types.js';
 
-export { isValidKey, serverFileUrl } from './storage.keys.js';
+export type { FileStorage, StoredFile } from './storage.types.js';
 
-export type StoredFile = { body: Readable | Buffer; contentType: string; size?: number | undefined };
-
-/**
- * Where uploaded files live (D2, D25): the disk under DATA_DIR by default, an S3-compatible
- * store by configuration. Keys are relative paths such as `campaigns/<id>/<uuid>.png`.
- */
-export type FileStorage = {
-  put: (
-    key: string,
-    body: Buffer,
-    opts: { contentType: string; metadata: Record<string, string> },
-  ) => Promise<void>;
-  /** Undefined when there is no file under the key. */
-  get: (key: string) => Promise<StoredFile | undefined>;
-  delete: (key: string) => Promise<void>;
-  /** A stable public link without a query tail. */
-  publicUrl: (key: string) => string;
-};
-
+/** The configured store: the disk under DATA_DIR unless STORAGE selects an S3-compatible bucket (D2). */
 export const createFileStorage = (config: StorageConfig, publicUrl: string): FileStorage =>
   config.kind === 's3' ? createS3Storage(config, publicUrl) : createDiskStorage(config.dir, publicUrl);

@@ -1,10 +1,8 @@
 import type { TicketAnswer } from '@parley/contract';
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
-
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A campaign ticket is one participation (D14): one contact's answers to one campaign.
@@ -14,7 +12,7 @@ const at = () => timestamp({ withTimezone: true, mode: 'date' });
 export const campaignTickets = pgTable(
   'campaign_tickets',
   {
-    id: uuid().primaryKey().default(sql`gen_random_uuid()`),
+    id: uuidKey(),
     manufacturerId: uuid().notNull(),
     campaignId: uuid()
       .notNull()

@@ -1,0 +1,18 @@
+import type { Product } from '@parley/contract';
+import type { Db } from '../../db/client.js';
+import { pageOffset } from '../../lib/paging.js';
+import { listHistory, markHistorySeen, markSubjectSeen, type SubjectType } from './history.repository.js';
+
+/** Who is reading: the owner and their manufacturer (the tenant). */
+type Reader = { manufacturerId: string; ownerId: string };
+
+/** The owner's history (D20): entries of their manufacturer, each new until this owner has seen it. */
+export const createHistoryService = ({ db }: { db: Db }) => ({
+  list: (reader: Reader, q: { product: Product; page: number; limit: number }) =>
+    listHistory(db, { ...reader, product: q.product, limit: q.limit, offset: pageOffset(q) }),
+  seen: (reader: Reader, ids: string[]) => markHistorySeen(db, { ...reader, ids }),
+  /** Opening something (a campaign, a ticket) is reading its entries. */
+  subjectOpened: (reader: Reader, subjectType: SubjectType, subjectId: string) =>
+    markSubjectSeen(db, { ...reader, subjectType, subjectId }),
+});
+export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -1,0 +1,9 @@
+/** The mail module's public face: outgoing mail, queued in the transaction of the write it announces. */
+export {
+  createMailer,
+  createMailService,
+  MAIL_JOB,
+  type Mailer,
+  type MailMessage,
+  type MailService,
+} from './mail.service.js';

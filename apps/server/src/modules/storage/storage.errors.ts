@@ -1,0 +1,11 @@
+import { defineErrorCodes } from '../../lib/errors.js';
+
+/** An uploaded file the server will not store (D25). */
+export const storageErrorCodes = defineErrorCodes({
+  'file/invalid': 400,
+  'file/too-large': 413,
+});
+type StorageErrorCodes = typeof storageErrorCodes;
+declare module '../../lib/errors.js' {
+  interface ErrorCodes extends StorageErrorCodes {}
+}
