@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The module boundaries of docs/architecture.md are Biome rules in biome.json. `npm run lint` proves the
+ * real tree keeps them; this proves the rules themselves still refuse what they are there to refuse (an
+ * edit of biome.json that loosened a pattern would otherwise pass unnoticed). It lints a small tree of
+ * probe files in a temporary folder with the repository's own biome.json, and names each probe's verdict.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const biome = path.join(root, 'node_modules', '.bin', 'biome');
+
+type Probe = { file: string; source: string; refusedBy?: 'noRestrictedImports' | 'noImportCycles' };
+
+const use = (specifier: string, name = 'x') =>
+  `import { ${name} } from '${specifier}';\n\nexport const probe = ${name};\n`;
+
+const probes: Probe[] = [
+  // Server modules: another module only through its index.
+  {
+    file: 'apps/server/src/modules/campaigns/probe-tables.ts',
+    source: use('../tickets/tickets.tables.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/server/src/modules/campaigns/probe-repository.ts',
+    source: use('../tickets/tickets.repository.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/server/src/modules/campaigns/probe-index.ts', source: use('../tickets/index.js') },
+  { file: 'apps/server/src/modules/campaigns/probe-own.ts', source: use('./campaigns.repository.js') },
+  // A table may name another module's table for a foreign key, nothing else of it.
+  { file: 'apps/server/src/modules/campaigns/probe.tables.ts', source: use('../owner/owner.tables.js') },
+  {
+    file: 'apps/server/src/modules/history/probe.tables.ts',
+    source: use('../owner/owner.service.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  // Outside the modules: only an index; read-only query files may read tables; lib imports no module.
+  {
+    file: 'apps/server/src/probe-root.ts',
+    source: use('./modules/tickets/tickets.repository.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/server/src/probe-root-index.ts', source: use('./modules/tickets/index.js') },
+  {
+    file: 'apps/server/src/plugins/probe.ts',
+    source: use('../modules/owner/owner.repository.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/server/src/queries/probe.query.ts', source: use('../modules/tickets/tickets.tables.js') },
+  {
+    file: 'apps/server/src/queries/probe-write.query.ts',
+    source: use('../modules/tickets/tickets.repository.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/server/src/lib/probe.ts',
+    source: use('../modules/tickets/index.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  // An import cycle, anywhere.
+  {
+    file: 'apps/server/src/modules/history/probe-a.ts',
+    source: use('./probe-b.js', 'b'),
+    refusedBy: 'noImportCycles',
+  },
+  {
+    file: 'apps/server/src/modules/history/probe-b.ts',
+    source: use('./probe-a.js', 'probe'),
+    refusedBy: 'noImportCycles',
+  },
+  // Console: a feature never imports another feature or src/app; shared code imports no feature.
+  {
+    file: 'apps/web/src/features/campaigns/probe-alias.ts',
+    source: use('@/features/tickets/api/get-ticket'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/features/campaigns/components/probe-relative.ts',
+    source: use('../../tickets/api/get-ticket'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/features/campaigns/probe-app.ts',
+    source: use('@/app/provider'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/web/src/features/campaigns/probe-shared.ts', source: use('@/components/paged-table') },
+  {
+    file: 'apps/web/src/components/probe.ts',
+    source: use('@/features/tickets/api/get-ticket'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/web/src/app/routes/probe.ts', source: use('@/features/tickets/api/get-ticket') },
+  // The contract imports nothing from the apps.
+  {
+    file: 'packages/contract/src/probe.ts',
+    source: use('../../../apps/server/src/config.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+];
+
+let dir: string;
+let diagnostics: { file: string; rule: string }[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'parley-boundaries-'));
+  // The repository's own rules; the schema reference is left out (it names a path inside node_modules).
+  const config = JSON.parse(await readFile(path.join(root, 'biome.json'), 'utf8'));
+  delete config.$schema;
+  await writeFile(path.join(dir, 'biome.json'), JSON.stringify(config));
+  for (const p of probes) {
+    await mkdir(path.dirname(path.join(dir, p.file)), { recursive: true });
+    await writeFile(path.join(dir, p.file), p.source);
+  }
+  const output = await new Promise<string>((resolve) => {
+    execFile(
+      biome,
+      ['lint', '--vcs-enabled=false', '--colors=off', '--max-diagnostics=200', '.'],
+      { cwd: dir, timeout: 60_000 },
+      (_err, stdout, stderr) => resolve(`${stdout}\n${stderr}`),
+    );
+  });
+  diagnostics = [...output.matchAll(/^(\S+?):\d+:\d+ lint\/\w+\/(\w+)/gm)].map((m) => ({
+    file: m[1] ?? '',
+    rule: m[2] ?? '',
+  }));
+});
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the module boundaries in biome.json', () => {
+  it('lints the probes at all (a broken run would pass every "allowed" probe)', () => {
+    expect(diagnostics.length).toBeGreaterThan(0);
+  });
+
+  for (const p of probes) {
+    const what = `${p.file}: ${p.source.split('\n')[0]}`;
+    if (p.refusedBy) {
+      it(`refuses ${what}`, () => {
+        expect(diagnostics).toContainEqual({ file: p.file, rule: p.refusedBy });
+      });
+    } else {
+      it(`allows ${what}`, () => {
+        expect(diagnostics.filter((d) => d.file === p.file)).toEqual([]);
+      });
+    }
+  }
+});
