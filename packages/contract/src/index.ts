@@ -1,3 +1,4 @@
+export * from './answer-checks.js';
 export * from './campaigns.js';
 export * from './common.js';
 export * from './files.js';
@@ -6,6 +7,8 @@ export * from './identity.js';
 export * from './info.js';
 export * from './owner.js';
 export * from './participation.js';
+export * from './path-rule-checks.js';
+export * from './question-checks.js';
 export * from './questions.js';
 export * from './route.js';
 export * from './survey-path.js';

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { idSchema, imageUrlSchema, isoDateSchema, readUpdatedAtSchema } from './common.js';
+import { isHttpUrl, type QuestionIssue, questionIssues, questionLimits } from './question-checks.js';
 import { defineRoute } from './route.js';
 
 export const questionTypeSchema = z.enum(['FreeText', 'SingleChoice', 'MultiChoice', 'Ranking']);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
 
-export const questionLimits = {
-  textMin: 2,
-  textMax: 1000,
-  optionMin: 1,
-  optionMax: 200,
-  optionsMax: 50,
-} as const;
 export const tagSchema = z
   .string()
   .trim()
@@ -30,6 +24,14 @@ export type QuestionOption = z.infer<typeof optionSchema>;
 /** D13: on a non-optional SingleChoice question of a draft, an option may jump forward or to the end (null). */
 export const pathRuleSchema = z.object({ optionId: idSchema, nextQuestionId: idSchema.nullable() });
 export type PathRule = z.infer<typeof pathRuleSchema>;
+
+/** A path rule as sent: an existing option by `optionId`, or a new one by its `optionIndex` in `options`. */
+export const pathRuleInputSchema = z.object({
+  optionId: idSchema.optional(),
+  optionIndex: z.number().int().min(0).optional(),
+  nextQuestionId: idSchema.nullable(),
+});
+export type PathRuleInput = z.infer<typeof pathRuleInputSchema>;
 
 export const questionSchema = z.object({
   _id: idSchema,
@@ -58,11 +60,7 @@ const optionInputSchema = z.object({
   tags: tagsSchema.default([]),
 });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v) && URL.canParse(v), 'must be an http or https URL');
+const httpUrl = z.string().trim().max(2000).refine(isHttpUrl, 'must be an http or https URL');
 
 const questionBaseSchema = z.object({
   type: questionTypeSchema,
@@ -75,36 +73,25 @@ const questionBaseSchema = z.object({
   image: imageUrlSchema.nullable().default(null),
   link: httpUrl.nullable().default(null),
   options: z.array(optionInputSchema).max(questionLimits.optionsMax).default([]),
-  pathRules: z
-    .array(
-      z.object({
-        optionId: idSchema.optional(),
-        optionIndex: z.number().int().min(0).optional(),
-        nextQuestionId: idSchema.nullable(),
-      }),
-    )
-    .default([]),
+  pathRules: z.array(pathRuleInputSchema).default([]),
 });
+
+/**
+ * The checks across fields (D13); the field schemas above word the others, so only these are
+ * added here, in the order `questionIssues` finds them.
+ */
+const crossFieldMessages: Partial<Record<QuestionIssue['kind'], string>> = {
+  freeTextOptions: 'a free-text question has no options',
+  optionsMin: 'needs at least two options',
+  optionDuplicate: 'must be unique within the question',
+};
 
 /** Rules every question body obeys, whatever the campaign's state (D13). */
 const checkOptions = (q: z.infer<typeof questionBaseSchema>, ctx: z.RefinementCtx) => {
-  if (q.type === 'FreeText' && q.options.length > 0) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: 'a free-text question has no options' });
+  for (const issue of questionIssues(q)) {
+    const message = crossFieldMessages[issue.kind];
+    if (message) ctx.addIssue({ code: 'custom', path: issue.path, message });
   }
-  if (q.type !== 'FreeText' && q.options.length < 2) {
-    ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs at least two options' });
-  }
-  const seen = new Set<string>();
-  q.options.forEach((o, i) => {
-    const key = o.text.toLocaleLowerCase();
-    if (seen.has(key))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options', i, 'text'],
-        message: 'must be unique within the question',
-      });
-    seen.add(key);
-  });
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { AnswerDraft } from './answer-checks.js';
 import type { PublicQuestion } from './participation.js';
 import type { PathRule } from './questions.js';
 
@@ -22,6 +23,25 @@ export const nextQuestionIndex = (
     }
   }
   return index + 1 < questions.length ? index + 1 : null;
+};
+
+/**
+ * The indexes of the questions a participant is shown, in order, given their answers: the walk of
+ * `nextQuestionIndex` with each question's first chosen option. The survey page recomputes it after
+ * every change (so going back and choosing another option reroutes the rest); the server checks the
+ * answers on it and stores the others as skipped.
+ */
+export const surveyPath = (
+  questions: readonly Pick<PublicQuestion, '_id' | 'type' | 'pathRules'>[],
+  answers: Readonly<Record<string, AnswerDraft | undefined>>,
+): number[] => {
+  const path: number[] = [];
+  for (let i: number | null = questions.length > 0 ? 0 : null; i !== null; ) {
+    path.push(i);
+    const q = questions[i];
+    i = nextQuestionIndex(questions, i, q ? answers[q._id]?.optionIds?.[0] : undefined);
+  }
+  return path;
 };
 
 /** A path rule with the question it belongs to. */

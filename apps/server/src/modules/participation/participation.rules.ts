@@ -1,11 +1,12 @@
 import type {
+  AnswerIssue,
   EndCondition,
   PublicQuestion,
   SubmitAnswers,
   SurveyStatus,
   TicketAnswer,
 } from '@parley/contract';
-import { limits, nextQuestionIndex } from '@parley/contract';
+import { answerIssues, answerValue, limits, surveyPath } from '@parley/contract';
 import { AppError } from '../../lib/errors.js';
 import { isEndConditionMet } from '../campaigns/index.js';
 
@@ -49,42 +50,23 @@ type Answer = SubmitAnswers['answers'][number];
 const invalid = (field: string, message: string) =>
   new AppError('validation', `body.${field}: ${message}`, field);
 
-const isBlank = (a: Answer | undefined) =>
-  a === undefined || ((a.text ?? '').trim() === '' && (a.optionIds ?? []).length === 0);
+const answerMessages = {
+  freeTextTakesText: 'a free-text question takes text',
+  tooLong: `must be at most ${limits.textMax} characters`,
+  choiceTakesOptions: 'a choice question takes options, not text',
+  notAnOption: 'is not an option of this question',
+  chosenTwice: 'is chosen twice',
+  chooseOne: 'must be exactly one option',
+  rankAll: 'must rank every option exactly once',
+} as const satisfies Record<Exclude<AnswerIssue['kind'], 'required'>, string>;
 
-/** One answer checked against its question; undefined when an optional question was left blank. */
-const checkAnswer = (
-  q: PublicQuestion,
-  a: Answer | undefined,
-  n: number,
-): TicketAnswer['value'] | undefined => {
+/** The API's refusal of answer `n` to `q` (n < 0: the question was not answered at all). */
+const refuseAnswer = (q: PublicQuestion, issue: AnswerIssue, n: number) => {
   const at = n >= 0 ? `answers.${n}` : 'answers';
-  if (isBlank(a) || !a) {
-    if (q.optional) return undefined;
-    throw invalid(at, n >= 0 ? 'must be answered' : `the question ${q._id} must be answered`);
+  if (issue.kind === 'required') {
+    return invalid(at, n >= 0 ? 'must be answered' : `the question ${q._id} must be answered`);
   }
-  if (q.type === 'FreeText') {
-    if ((a.optionIds ?? []).length > 0) throw invalid(`${at}.optionIds`, 'a free-text question takes text');
-    const text = (a.text ?? '').trim();
-    if (text.length > limits.textMax)
-      throw invalid(`${at}.text`, `must be at most ${limits.textMax} characters`);
-    return { text };
-  }
-  if ((a.text ?? '').trim() !== '') throw invalid(`${at}.text`, 'a choice question takes options, not text');
-  const ids = a.optionIds ?? [];
-  const known = new Set(q.options.map((o) => o._id));
-  const seen = new Set<string>();
-  ids.forEach((id, m) => {
-    if (!known.has(id)) throw invalid(`${at}.optionIds.${m}`, 'is not an option of this question');
-    if (seen.has(id)) throw invalid(`${at}.optionIds.${m}`, 'is chosen twice');
-    seen.add(id);
-  });
-  if (q.type === 'SingleChoice' && ids.length !== 1)
-    throw invalid(`${at}.optionIds`, 'must be exactly one option');
-  if (q.type === 'Ranking' && ids.length !== q.options.length) {
-    throw invalid(`${at}.optionIds`, 'must rank every option exactly once');
-  }
-  return { optionIds: ids };
+  return invalid([at, ...issue.path].join('.'), answerMessages[issue.kind]);
 };
 
 /**
@@ -104,12 +86,13 @@ export const buildTicketAnswers = (questions: readonly PublicQuestion[], answers
   });
 
   const values = new Map<string, TicketAnswer['value']>();
-  for (let i: number | null = 0; i !== null && i < questions.length; ) {
+  const given = Object.fromEntries([...byQuestion].map(([id, { answer }]) => [id, answer]));
+  for (const i of surveyPath(questions, given)) {
     const q = questions[i] as PublicQuestion;
-    const given = byQuestion.get(q._id);
-    const value = checkAnswer(q, given?.answer, given?.n ?? -1);
+    const issue = answerIssues(q, given[q._id])[0];
+    if (issue) throw refuseAnswer(q, issue, byQuestion.get(q._id)?.n ?? -1);
+    const value = answerValue(q, given[q._id]);
     if (value) values.set(q._id, value);
-    i = nextQuestionIndex(questions, i, value?.optionIds?.[0]);
   }
 
   const result: TicketAnswer[] = questions.map((q) => {

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type api, type PathRule, pathRulesBrokenByOrder, type RouteBody } from '@parley/contract';
+import {
+  allowsPathRules,
+  type api,
+  type PathRule,
+  pathRulesBrokenByOrder,
+  prunePathRules,
+  type RouteBody,
+  samePathRules,
+} from '@parley/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -12,7 +20,7 @@ import {
   touchCampaign,
 } from '../campaigns/index.js';
 import { toPublicQuestion, toQuestion } from './questions.dto.js';
-import { allowsPathRules, pruneRules, resolvePathRules, sameRules } from './questions.path-rules.js';
+import { resolvePathRules } from './questions.path-rules.js';
 import {
   deleteOptions,
   deleteQuestion,
@@ -89,12 +97,12 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
       sequence.flatMap((q, i) => (q.order === i ? [] : [{ id: q.id, order: i }])),
     );
     for (const [i, q] of sequence.entries()) {
-      const kept = pruneRules(q.pathRules, {
+      const kept = prunePathRules(q.pathRules, {
         question: { type: q.type, optional: q.optional, order: i },
         optionIds: q.options.map((o) => o.id),
         orderById,
       });
-      if (!sameRules(kept, q.pathRules)) await setPathRules(tx, q.id, kept);
+      if (!samePathRules(kept, q.pathRules)) await setPathRules(tx, q.id, kept);
     }
     await touchCampaign(tx, c.id, now, { questionCount: sequence.length });
   };
@@ -220,14 +228,14 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
         } else if (c.state === 'draft') {
           pathRules = resolvePathRules(sentRules, ctx);
         } else {
-          pathRules = pruneRules(q.pathRules, {
+          pathRules = prunePathRules(q.pathRules, {
             question: next,
             optionIds: ctx.optionIds,
             orderById: new Map(all.map((x) => [x.id, x.order])),
           });
           if (sentRules.length > 0) {
             const sent = resolvePathRules(sentRules, ctx);
-            if (!sameRules(sent, pathRules) && !sameRules(sent, q.pathRules)) {
+            if (!samePathRules(sent, pathRules) && !samePathRules(sent, q.pathRules)) {
               throw draftOnly('Path rules can be changed');
             }
           }

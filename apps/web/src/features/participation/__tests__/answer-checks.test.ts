@@ -1,3 +1,4 @@
+import { answerIssues } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { answersToSend, checkAnswer, checkContact } from '../lib/answer-checks';
 import { makeQuestions, type q } from './survey-fixtures';
@@ -35,6 +36,20 @@ describe('answer checks', () => {
     expect(checkAnswer(single, { optionIds: [optionIds(single)[0]!] })).toBeNull();
     expect(checkAnswer(ranking, { optionIds: optionIds(ranking).slice(0, 2) })).toBe('rankAll');
     expect(checkAnswer(ranking, { optionIds: optionIds(ranking).reverse() })).toBeNull();
+  });
+
+  it('lists, for the server, the issues the page cannot cause, with their fields', () => {
+    const [a, b] = optionIds(single);
+    expect(answerIssues(single, { text: 'yes', optionIds: [a!, 'nope', a!, b!] })).toEqual([
+      { kind: 'choiceTakesOptions', path: ['text'] },
+      { kind: 'notAnOption', path: ['optionIds', 1] },
+      { kind: 'chosenTwice', path: ['optionIds', 2] },
+      { kind: 'chooseOne', path: ['optionIds'] },
+    ]);
+    expect(answerIssues(free, { text: 'x'.repeat(5001), optionIds: [a!] })).toEqual([
+      { kind: 'freeTextTakesText', path: ['optionIds'] },
+      { kind: 'tooLong', path: ['text'], max: 5000 },
+    ]);
   });
 
   it('checks the email and the optional names', () => {

@@ -1,5 +1,6 @@
+import { nextQuestionIndex, surveyPath } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { nextOnPath, nextQuestionIndex, previousOnPath, surveyPath } from '../lib/path-rules';
+import { nextOnPath, previousOnPath } from '../lib/path-rules';
 import { makeQuestions, q } from './survey-fixtures';
 
 const questions = makeQuestions();

@@ -1,9 +1,8 @@
 import { Anchor, Badge, Box, Checkbox, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { limits, type PublicQuestion } from '@parley/contract';
+import { type AnswerDraft, limits, type PublicQuestion } from '@parley/contract';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useId } from 'react';
 import { NaturalImage } from '@/components/natural-image';
-import type { AnswerDraft } from '../lib/path-rules';
 import { RankingInput } from './ranking-input';
 import { useSurveyTranslation } from './survey-language';
 

@@ -1,4 +1,4 @@
-import { limits, type PublicSurvey } from '@parley/contract';
+import { type AnswerDraft, limits, type PublicSurvey, surveyPath } from '@parley/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notifications';
@@ -12,7 +12,7 @@ import {
   checkAnswer,
   checkContact,
 } from '../lib/answer-checks';
-import { type AnswerDraft, nextOnPath, previousOnPath, surveyPath } from '../lib/path-rules';
+import { nextOnPath, previousOnPath } from '../lib/path-rules';
 import {
   clearDraft,
   draftHasContent,

@@ -1,5 +1,14 @@
-import { emailSchema, limits, type PublicQuestion, type SubmitAnswers } from '@parley/contract';
-import { type AnswerDraft, type AnswerDrafts, surveyPath } from './path-rules';
+import {
+  type AnswerDraft,
+  type AnswerDrafts,
+  answerIssues,
+  answerValue,
+  emailSchema,
+  limits,
+  type PublicQuestion,
+  type SubmitAnswers,
+  surveyPath,
+} from '@parley/contract';
 
 /** Why an answer cannot be taken yet; the page words it in the survey's language. */
 export type AnswerProblem = 'required' | 'chooseOne' | 'chooseAtLeastOne' | 'tooLong' | 'rankAll';
@@ -9,21 +18,23 @@ export type ContactProblem = 'emailRequired' | 'emailInvalid' | 'alreadyAnswered
 export type ContactDraft = { email: string; firstname: string; lastname: string };
 export type ContactProblems = Partial<Record<keyof ContactDraft, ContactProblem>>;
 
-export const isBlankAnswer = (a: AnswerDraft | undefined) =>
-  a === undefined || ((a.text ?? '').trim() === '' && (a.optionIds ?? []).length === 0);
+/** A missing answer is asked for in the words of its question's type. */
+const requiredProblem = {
+  FreeText: 'required',
+  SingleChoice: 'chooseOne',
+  MultiChoice: 'chooseAtLeastOne',
+  Ranking: 'rankAll',
+} as const satisfies Record<PublicQuestion['type'], AnswerProblem>;
 
-/** The same rules the server applies, checked before each step so mistakes show at once. */
+/**
+ * The server's answer checks, run before each step so mistakes show at once. Only the problems the
+ * page's inputs can cause are shown; the others (an unknown option, text on a choice) cannot occur.
+ */
 export const checkAnswer = (q: PublicQuestion, a: AnswerDraft | undefined): AnswerProblem | null => {
-  if (q.type === 'FreeText' && (a?.text ?? '').trim().length > limits.textMax) return 'tooLong';
-  if (isBlankAnswer(a)) {
-    if (q.optional) return null;
-    if (q.type === 'SingleChoice') return 'chooseOne';
-    if (q.type === 'MultiChoice') return 'chooseAtLeastOne';
-    return q.type === 'Ranking' ? 'rankAll' : 'required';
+  for (const issue of answerIssues(q, a)) {
+    if (issue.kind === 'required') return requiredProblem[q.type];
+    if (issue.kind === 'tooLong' || issue.kind === 'chooseOne' || issue.kind === 'rankAll') return issue.kind;
   }
-  const ids = a?.optionIds ?? [];
-  if (q.type === 'SingleChoice' && ids.length !== 1) return 'chooseOne';
-  if (q.type === 'Ranking' && new Set(ids).size !== q.options.length) return 'rankAll';
   return null;
 };
 
@@ -43,9 +54,6 @@ export const answersToSend = (
 ): SubmitAnswers['answers'] =>
   surveyPath(questions, drafts).flatMap((i): SubmitAnswers['answers'] => {
     const q = questions[i];
-    const a = q ? drafts[q._id] : undefined;
-    if (!q || isBlankAnswer(a)) return [];
-    return q.type === 'FreeText'
-      ? [{ questionId: q._id, text: (a?.text ?? '').trim() }]
-      : [{ questionId: q._id, optionIds: a?.optionIds ?? [] }];
+    const value = q ? answerValue(q, drafts[q._id]) : undefined;
+    return q && value ? [{ questionId: q._id, ...value }] : [];
   });

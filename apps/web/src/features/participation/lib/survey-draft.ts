@@ -1,5 +1,4 @@
-import { isUuidText } from '@parley/contract';
-import type { AnswerDraft, AnswerDrafts } from './path-rules';
+import { type AnswerDraft, type AnswerDrafts, isUuidText } from '@parley/contract';
 
 /**
  * What a participant has filled in, kept in localStorage per campaign so a reload, a lost

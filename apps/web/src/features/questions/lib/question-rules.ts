@@ -1,11 +1,14 @@
 import {
   type Campaign,
   type PathRule,
+  type PathRuleInput,
   type PlacedPathRule,
   type Question,
   type QuestionInput,
+  type QuestionPathRuleBlock,
   type QuestionType,
-  questionLimits,
+  questionIssues,
+  questionPathRuleBlock,
 } from '@parley/contract';
 
 export const questionTypes: readonly QuestionType[] = ['SingleChoice', 'MultiChoice', 'Ranking', 'FreeText'];
@@ -18,16 +21,12 @@ export const questionsLock = (c: Pick<Campaign, 'state'>): LockReason | null =>
   c.state === 'ended' ? 'ended' : c.state === 'archived' ? 'archived' : null;
 
 /** Why path rules are not available for a question, or null when they are (D13). */
-export type PathRuleBlock = 'notDraft' | 'notSingleChoice' | 'optional';
+export type PathRuleBlock = 'notDraft' | QuestionPathRuleBlock;
 
 export const pathRuleBlock = (
   c: Pick<Campaign, 'state'>,
   q: { type: QuestionType; optional: boolean },
-): PathRuleBlock | null => {
-  if (q.type !== 'SingleChoice') return 'notSingleChoice';
-  if (q.optional) return 'optional';
-  return c.state === 'draft' ? null : 'notDraft';
-};
+): PathRuleBlock | null => questionPathRuleBlock(q) ?? (c.state === 'draft' ? null : 'notDraft');
 
 export type OptionDraft = { key: string; _id?: string; text: string; tags: string[] };
 
@@ -76,8 +75,6 @@ export const questionToDraft = (q: Question): QuestionDraft => ({
 
 export const hasOptions = (type: QuestionType) => type !== 'FreeText';
 
-type PathRuleInput = { optionId?: string; optionIndex?: number; nextQuestionId: string | null };
-
 /** The body of a create, update or replace. Rules go only where D13 allows them. */
 export const draftToInput = (d: QuestionDraft, rulesAllowed: boolean): QuestionInput => {
   const options = hasOptions(d.type)
@@ -111,25 +108,19 @@ export type QuestionProblems = {
   option: Record<string, 'optionEmpty' | 'optionMax' | 'optionDuplicate'>;
 };
 
-const isHttpUrl = (v: string) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v) && URL.canParse(v);
-
 /** The contract's rules for a question (D13), checked in the form before anything is sent. */
 export const checkDraft = (d: QuestionDraft): QuestionProblems => {
   const problems: QuestionProblems = { option: {} };
-  const text = d.text.trim();
-  if (text.length < questionLimits.textMin) problems.text = 'textMin';
-  else if (text.length > questionLimits.textMax) problems.text = 'textMax';
-  if (d.link.trim() && !isHttpUrl(d.link.trim())) problems.link = 'link';
-  if (hasOptions(d.type)) {
-    if (d.options.length < 2) problems.options = 'optionsMin';
-    if (d.options.length > questionLimits.optionsMax) problems.options = 'optionsMax';
-    const seen = new Set<string>();
-    for (const o of d.options) {
-      const t = o.text.trim();
-      if (t.length < questionLimits.optionMin) problems.option[o.key] = 'optionEmpty';
-      else if (t.length > questionLimits.optionMax) problems.option[o.key] = 'optionMax';
-      else if (seen.has(t.toLocaleLowerCase())) problems.option[o.key] = 'optionDuplicate';
-      seen.add(t.toLocaleLowerCase());
+  // A free-text question's options stay in the draft (the type may change back) but are not sent.
+  const options = hasOptions(d.type) ? d.options : [];
+  for (const issue of questionIssues({ type: d.type, text: d.text, link: d.link, options })) {
+    if (issue.kind === 'textMin' || issue.kind === 'textMax') problems.text ??= issue.kind;
+    else if (issue.kind === 'link') problems.link = issue.kind;
+    else if (issue.kind === 'optionsMin' || issue.kind === 'optionsMax') problems.options ??= issue.kind;
+    else if (issue.kind === 'optionEmpty' || issue.kind === 'optionMax' || issue.kind === 'optionDuplicate') {
+      // One problem per option: the first found (empty, too long, then duplicate).
+      const key = options[issue.path[1]]?.key;
+      if (key !== undefined) problems.option[key] ??= issue.kind;
     }
   }
   return problems;
