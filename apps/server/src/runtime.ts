@@ -6,7 +6,7 @@ import { runMigrations } from './db/migrate.js';
 import { createJobQueue } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { defineRateLimitPruning } from './lib/rate-limit.js';
-import { createKeyStore, createSessionCheck, createTokenVerifier } from './modules/identity/index.js';
+import { createKeyStore, createTokenVerifier } from './modules/identity/index.js';
 import { createMailer, createMailService } from './modules/mail/index.js';
 import { createFileStorage } from './modules/storage/index.js';
 import { createServices } from './services.js';
@@ -46,15 +46,15 @@ export const startRuntime = async (
     );
     const clock = opts.clock ?? systemClock;
     const keyStore = createKeyStore(db);
+    const storage = createFileStorage(config.storage, config.publicUrl);
+    const services = createServices({ config, log, db, jobs, mail, clock, storage, keyStore });
     const verify = createTokenVerifier({
       issuer: config.identity.issuer,
       audience: config.identity.audience,
       jwksUrl: config.identity.jwksUrl,
       keyStore,
-      checkSession: createSessionCheck(db),
+      checkSession: services.checkSession,
     });
-    const storage = createFileStorage(config.storage, config.publicUrl);
-    const services = createServices({ config, log, db, jobs, mail, clock, storage, keyStore });
     defineRateLimitPruning(db, jobs);
     // Job definitions of every module are made above; the queue starts after them.
     await jobs.start();

@@ -4,20 +4,20 @@ import type { Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
 import { createCampaignJobs, createCampaignService } from './modules/campaigns/index.js';
+import { createContactService } from './modules/contacts/index.js';
 import { createHistoryService } from './modules/history/index.js';
 import {
   createAuthenticator,
   createIdentityJobs,
   createIdentityService,
-  hashPassword,
+  createSessionCheck,
   type KeyStore,
-  revokeAllSessions,
 } from './modules/identity/index.js';
 import { createInfoService } from './modules/info/index.js';
 import type { MailService } from './modules/mail/index.js';
 import { createOwnerService } from './modules/owner/index.js';
 import { createParticipationService } from './modules/participation/index.js';
-import { copyQuestions, createQuestionService } from './modules/questions/index.js';
+import { createQuestionService } from './modules/questions/index.js';
 import type { FileStorage } from './modules/storage/index.js';
 import { createTicketService } from './modules/tickets/index.js';
 
@@ -35,22 +35,34 @@ export type Infrastructure = {
 
 /**
  * The composition root: every module's service and job definitions, built exactly once from the
- * runtime's infrastructure, and the only place modules are wired to each other where a direct
- * import would run against the dependency direction (campaigns get the questions' copy, owner gets
- * identity's password hash and session end). Route plugins and the admin command line receive these.
- * Job definitions are made here, so the runtime starts the queue only after this.
+ * runtime's infrastructure. A module that needs another's rows or writes gets that module's service
+ * (or a `Pick` of it) here, never its repository. Two needs point against the dependency direction
+ * and are handed in as late-bound functions, called only once everything is built: the campaigns
+ * service copies a campaign's questions through the questions service, and the owner service hashes
+ * passwords and ends sessions through the identity service.
+ * Route plugins, the auth hook and the admin command line receive these. Job definitions are made
+ * here, so the runtime starts the queue only after this.
  */
 export const createServices = ({ config, log, db, jobs, mail, clock, storage, keyStore }: Infrastructure) => {
   const history = createHistoryService({ db });
+  const contacts = createContactService();
   const owner = createOwnerService({
     db,
     clock,
-    hashPassword,
-    endSessions: (tx, ownerId) => revokeAllSessions(tx, ownerId),
+    hashPassword: (password) => identity.hashPassword(password),
+    endSessions: (tx, ownerId) => identity.endSessions(tx, ownerId),
   });
-  const identity = createIdentityService({ db, clock, config, keyStore, jobs, log });
-  const identityJobs = createIdentityJobs({ db, jobs, mail, clock, publicUrl: config.publicUrl, log });
-  const campaignJobs = createCampaignJobs({ db, jobs, clock, log });
+  const identity = createIdentityService({ db, clock, config, keyStore, jobs, log, owners: owner });
+  const identityJobs = createIdentityJobs({
+    db,
+    jobs,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+    log,
+    owners: owner,
+  });
+  const campaignJobs = createCampaignJobs({ db, jobs, clock, log, history });
   const campaigns = createCampaignService({
     db,
     clock,
@@ -59,24 +71,32 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     log,
     storage,
     history,
-    copyQuestions,
+    copyQuestions: (tx, q) => questions.copy(tx, q),
   });
-  const questions = createQuestionService({ db, clock });
-  const tickets = createTicketService({ db, history });
+  const questions = createQuestionService({ db, clock, campaigns });
+  const tickets = createTicketService({ db, campaigns, history });
   const participation = createParticipationService({
     db,
     mail,
     clock,
     log,
     config: { publicUrl: config.publicUrl, privacyUrl: config.privacyUrl },
+    campaigns,
+    contacts,
+    history,
+    questions,
+    tickets,
   });
   const info = createInfoService({ db, config });
   return {
-    authenticate: createAuthenticator(db),
+    authenticate: createAuthenticator(owner),
+    /** The token verifier's session check (the runtime builds the verifier after the services). */
+    checkSession: createSessionCheck({ db, owners: owner }),
     owner,
     identity,
     identityJobs,
     history,
+    contacts,
     info,
     campaigns,
     campaignJobs,

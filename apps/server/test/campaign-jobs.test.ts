@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { END_BY_DATE_JOB, END_SWEEP_JOB } from '../src/modules/campaigns/campaigns.jobs.js';
 import { findCampaign } from '../src/modules/campaigns/campaigns.repository.js';
-import { endCampaignInTx } from '../src/modules/campaigns/campaigns.service.js';
 import { historyEntries } from '../src/modules/history/history.tables.js';
 import { createCampaign, getCampaign, post, runningCampaign, type Session } from './campaign-api.js';
 import { createTestApp, ownerSession, type TestContext } from './helpers.js';
@@ -165,11 +164,11 @@ describe('endCampaignInTx (for the answer transaction)', () => {
     const c = await runningCampaign(s, { endCondition: { type: 'participationTarget', target: 1 } });
     const now = clock.now();
     const first = await ctx.rt.db.transaction((tx) =>
-      endCampaignInTx(tx, { id: c._id }, 'participationTarget', now),
+      ctx.rt.services.campaigns.endInTx(tx, { id: c._id }, 'participationTarget', now),
     );
     expect(first).toMatchObject({ id: c._id, state: 'ended', endedAt: now });
     const second = await ctx.rt.db.transaction((tx) =>
-      endCampaignInTx(tx, { id: c._id }, 'participationTarget', now),
+      ctx.rt.services.campaigns.endInTx(tx, { id: c._id }, 'participationTarget', now),
     );
     expect(second).toBeUndefined();
     const entries = await endedEntries(c._id);
@@ -182,7 +181,7 @@ describe('endCampaignInTx (for the answer transaction)', () => {
     const c = await runningCampaign(s);
     await expect(
       ctx.rt.db.transaction(async (tx) => {
-        await endCampaignInTx(tx, { id: c._id }, 'manual', clock.now());
+        await ctx.rt.services.campaigns.endInTx(tx, { id: c._id }, 'manual', clock.now());
         throw new Error('the answer failed');
       }),
     ).rejects.toThrow('the answer failed');

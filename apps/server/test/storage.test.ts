@@ -8,7 +8,7 @@ import { api } from '@parley/contract';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { inspectPng } from '../src/modules/storage/storage.png.js';
+import { inspectPng } from '../src/lib/png.js';
 import { createFileStorage, type StoredFile } from '../src/modules/storage/storage.service.js';
 import {
   createCampaign,

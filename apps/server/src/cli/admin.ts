@@ -56,7 +56,6 @@ the exit code is 2 for a wrong command or flag, 1 for anything else that failed.
  */
 const lazy = {
   runtime: () => import('../runtime.js'),
-  owners: () => import('../modules/owner/index.js'),
 };
 
 /** A wrong command line: exit code 2 and the usage hint. */
@@ -205,10 +204,7 @@ const commands: Record<string, Command> = {
       );
       return { id, patch: parseSettings(set) };
     },
-    run: async (rt, { id, patch }) => {
-      const { toManufacturerDto } = await lazy.owners();
-      return toManufacturerDto(await rt.owners.setManufacturer(id, patch));
-    },
+    run: (rt, { id, patch }) => rt.owners.setManufacturer(id, patch),
   }),
 
   'owner:disable': command({

@@ -2,8 +2,9 @@ import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
+import type { HistoryService } from '../history/index.js';
 import { type CampaignRow, endDueCampaigns, lockCampaignById } from './campaigns.repository.js';
-import { addCampaignEndedEntry, endCampaignInTx } from './campaigns.service.js';
+import { createCampaignEnding } from './campaigns.service.js';
 
 export const END_BY_DATE_JOB = 'campaign.end-by-date';
 export const END_SWEEP_JOB = 'campaign.end-sweep';
@@ -21,19 +22,22 @@ export const createCampaignJobs = ({
   jobs,
   clock,
   log,
+  history,
 }: {
   db: Db;
   jobs: Pick<JobQueue, 'define' | 'send'>;
   clock: Clock;
   log: Pick<Logger, 'info'>;
+  history: Pick<HistoryService, 'add'>;
 }) => {
+  const { addEndedEntry, endInTx } = createCampaignEnding(history);
   /** Ends the campaign if it is still running and its date has come. Answers whether it did. */
   const endByDate = async ({ campaignId }: EndByDate) => {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const c = await lockCampaignById(tx, campaignId);
       if (c?.state !== 'running' || !c.endsAt || c.endsAt.getTime() > now.getTime()) return false;
-      return (await endCampaignInTx(tx, c, 'date', now)) !== undefined;
+      return (await endInTx(tx, c, 'date', now)) !== undefined;
     });
   };
 
@@ -42,7 +46,7 @@ export const createCampaignJobs = ({
     const now = clock.now();
     const ended = await db.transaction(async (tx) => {
       const rows = await endDueCampaigns(tx, now);
-      for (const c of rows) await addCampaignEndedEntry(tx, c, 'date');
+      for (const c of rows) await addEndedEntry(tx, c, 'date');
       return rows;
     });
     if (ended.length > 0) log.info({ campaignIds: ended.map((c) => c.id) }, 'campaigns ended by date');

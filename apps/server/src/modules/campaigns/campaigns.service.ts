@@ -14,9 +14,11 @@ import type { Logger } from 'pino';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { assertFresh } from '../../lib/fresh.js';
 import { pageOffset } from '../../lib/paging.js';
-import { addHistoryEntry, type HistoryService } from '../history/index.js';
-import { type FileStorage, inspectPng } from '../storage/index.js';
+import { inspectPng } from '../../lib/png.js';
+import type { HistoryService } from '../history/index.js';
+import type { FileStorage } from '../storage/index.js';
 import './campaigns.errors.js';
 import { toCampaign, toCampaignLight } from './campaigns.dto.js';
 import {
@@ -24,10 +26,13 @@ import {
   campaignNames,
   endsAtOf,
   findCampaign,
+  incrementTicketCount,
   insertCampaign,
   listCampaigns,
+  lockCampaignById,
   markCampaignEnded,
   searchCampaigns,
+  touchCampaign,
   touchedAt,
   updateCampaign,
   visibleStates,
@@ -36,53 +41,48 @@ import {
 export type EndReason = 'participationTarget' | 'date' | 'manual';
 
 /**
- * Ends a running campaign inside the caller's transaction (D12): state `ended`, `endedAt`, and
- * the `campaignEnded` history entry (D20). Answers the ended row, or undefined when the campaign
- * was not running (someone else ended it first), in which case nothing is written.
- * The answer transaction calls it when a ticket reaches the participation target.
+ * Ending a campaign, shared by the service (Stop, the participation target) and the end-by-date
+ * jobs. `endInTx` ends a running campaign inside the caller's transaction (D12): state `ended`,
+ * `endedAt`, and the `campaignEnded` history entry (D20). It answers the ended row, or undefined
+ * when the campaign was not running (someone else ended it first), in which case nothing is written.
  */
-export const endCampaignInTx = async (
-  tx: Tx,
-  campaign: Pick<CampaignRow, 'id'>,
-  reason: EndReason,
-  now: Date,
-  actorOwnerId?: string,
-): Promise<CampaignRow | undefined> => {
-  const ended = await markCampaignEnded(tx, campaign.id, now);
-  if (ended) await addCampaignEndedEntry(tx, ended, reason, actorOwnerId);
-  return ended;
+export const createCampaignEnding = (history: Pick<HistoryService, 'add'>) => {
+  /** `actorOwnerId`: the owner who pressed Stop; the entry is then not news for them. */
+  const addEndedEntry = (tx: Tx, c: CampaignRow, reason: EndReason, actorOwnerId?: string) =>
+    history.add(tx, {
+      manufacturerId: c.manufacturerId,
+      product: 'connect',
+      kind: 'campaignEnded',
+      subject: { type: 'campaign', id: c.id, title: c.title },
+      data: { reason },
+      ...(actorOwnerId ? { actorOwnerId } : {}),
+    });
+  const endInTx = async (
+    tx: Tx,
+    campaign: Pick<CampaignRow, 'id'>,
+    reason: EndReason,
+    now: Date,
+    actorOwnerId?: string,
+  ): Promise<CampaignRow | undefined> => {
+    const ended = await markCampaignEnded(tx, campaign.id, now);
+    if (ended) await addEndedEntry(tx, ended, reason, actorOwnerId);
+    return ended;
+  };
+  return { addEndedEntry, endInTx };
 };
 
-/** `actorOwnerId`: the owner who pressed Stop; the entry is then not news for them. */
-export const addCampaignEndedEntry = (tx: Tx, c: CampaignRow, reason: EndReason, actorOwnerId?: string) =>
-  addHistoryEntry(tx, {
-    manufacturerId: c.manufacturerId,
-    product: 'connect',
-    kind: 'campaignEnded',
-    subject: { type: 'campaign', id: c.id, title: c.title },
-    data: { reason },
-    ...(actorOwnerId ? { actorOwnerId } : {}),
-  });
-
 /** One campaign of the manufacturer, locked for the transaction; absent or foreign is 404. */
-export const lockCampaign = async (tx: Tx, manufacturerId: string, id: string) => {
+const lockCampaign = async (tx: Tx, manufacturerId: string, id: string) => {
   const c = await findCampaign(tx, manufacturerId, id, { forUpdate: true });
   if (!c) throw notFound('campaign');
   return c;
 };
 
 /** D12: an archived campaign is read-only; an ended one keeps everything but its end condition. */
-export const assertChangeable = (c: CampaignRow) => {
+const assertChangeable = (c: CampaignRow) => {
   if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
   if (c.state === 'ended') {
     throw new AppError('campaign/ended', 'The campaign has ended; only its end condition can change.');
-  }
-};
-
-/** D3: a body that carries the `updatedAt` it read is refused when the record changed since. */
-export const assertFresh = (current: Date, sent: string | undefined) => {
-  if (sent !== undefined && current.getTime() > Date.parse(sent)) {
-    throw new AppError('conflict/stale', 'The record changed since it was read; reload it.', 'updatedAt');
   }
 };
 
@@ -125,7 +125,7 @@ export type CampaignServiceDeps = {
   scheduleEnd: (c: CampaignRow, tx: DbOrTx) => Promise<void>;
   log: Pick<Logger, 'warn'>;
   storage: FileStorage;
-  history: Pick<HistoryService, 'subjectOpened'>;
+  history: Pick<HistoryService, 'subjectOpened' | 'add'>;
   /**
    * Copies a campaign's questions, options, option tags and path rules into another campaign in the
    * caller's transaction and answers how many questions it copied. The questions module's, given by
@@ -147,6 +147,7 @@ export const createCampaignService = ({
   copyQuestions,
 }: CampaignServiceDeps) => {
   const dto = (c: CampaignRow) => toCampaign(c, publicUrl);
+  const { endInTx } = createCampaignEnding(history);
   const find = async (manufacturerId: string, id: string) => {
     const c = await findCampaign(db, manufacturerId, id);
     if (!c) throw notFound('campaign');
@@ -330,8 +331,7 @@ export const createCampaignService = ({
       const row = await db.transaction(async (tx) => {
         const c = await lockCampaign(tx, manufacturerId, id);
         if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
-        const ended =
-          c.state === 'running' ? await endCampaignInTx(tx, c, 'manual', now, actorOwnerId) : undefined;
+        const ended = c.state === 'running' ? await endInTx(tx, c, 'manual', now, actorOwnerId) : undefined;
         if (!ended) throw new AppError('campaign/not-running', 'Only a running campaign can be stopped.');
         return ended;
       });
@@ -365,6 +365,26 @@ export const createCampaignService = ({
       });
       return { url: storage.publicUrl(key) };
     },
+
+    // What other modules need of a campaign, handed to them by the composition root.
+
+    /** The manufacturer's campaign row; absent or foreign is 404 (questions, tickets). */
+    row: find,
+    /** Locks the manufacturer's campaign for the caller's transaction and checks it may change (questions). */
+    lockChangeable: async (tx: Tx, manufacturerId: string, id: string) => {
+      const c = await lockCampaign(tx, manufacturerId, id);
+      assertChangeable(c);
+      return c;
+    },
+    /** A change of its questions touches the campaign (`updatedAt`, and its question count when given). */
+    touch: (tx: Tx, id: string, now: Date, counts: { questionCount?: number } = {}) =>
+      touchCampaign(tx, id, now, counts),
+    /** Locks a campaign by id alone (the participant's answer, which knows no manufacturer). */
+    lockById: (tx: Tx, id: string) => lockCampaignById(tx, id),
+    /** Counts a stored ticket in the campaign's row; answers the new count. */
+    countTicket: (tx: Tx, id: string) => incrementTicketCount(tx, id),
+    /** Ends a running campaign in the caller's transaction (the participation target). */
+    endInTx,
   };
 };
 export type CampaignService = ReturnType<typeof createCampaignService>;

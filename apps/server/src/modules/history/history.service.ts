@@ -1,7 +1,14 @@
 import type { Product } from '@parley/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { pageOffset } from '../../lib/paging.js';
-import { listHistory, markHistorySeen, markSubjectSeen, type SubjectType } from './history.repository.js';
+import {
+  addHistoryEntry,
+  listHistory,
+  markHistorySeen,
+  markSubjectSeen,
+  type NewHistoryEntry,
+  type SubjectType,
+} from './history.repository.js';
 
 /** Who is reading: the owner and their manufacturer (the tenant). */
 type Reader = { manufacturerId: string; ownerId: string };
@@ -14,5 +21,7 @@ export const createHistoryService = ({ db }: { db: Db }) => ({
   /** Opening something (a campaign, a ticket) is reading its entries. */
   subjectOpened: (reader: Reader, subjectType: SubjectType, subjectId: string) =>
     markSubjectSeen(db, { ...reader, subjectType, subjectId }),
+  /** Other modules write an entry in the transaction of what happened. */
+  add: (tx: DbOrTx, entry: NewHistoryEntry) => addHistoryEntry(tx, entry),
 });
 export type HistoryService = ReturnType<typeof createHistoryService>;

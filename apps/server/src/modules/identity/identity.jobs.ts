@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import type { MailService } from '../mail/index.js';
-import { findOwnerByEmail } from '../owner/index.js';
+import type { OwnerService } from '../owner/index.js';
 import { identityLimits } from './identity.limits.js';
 import { countRecentResetTokens, insertPasswordResetToken, pruneAttempts } from './identity.repository.js';
 
@@ -25,6 +25,7 @@ export const createIdentityJobs = ({
   clock,
   publicUrl,
   log,
+  owners,
 }: {
   db: Db;
   jobs: Pick<JobQueue, 'define'>;
@@ -32,11 +33,13 @@ export const createIdentityJobs = ({
   clock: Clock;
   publicUrl: string;
   log: Pick<Logger, 'warn'>;
+  /** The owner module's lookup (given by the composition root). */
+  owners: Pick<OwnerService, 'findByEmail'>;
 }) => {
   /** Mails a one-time link when the address belongs to an enabled owner; does nothing otherwise. */
   const sendResetLink = async ({ email }: PasswordResetJob) => {
     await db.transaction(async (tx) => {
-      const owner = await findOwnerByEmail(tx, email);
+      const owner = await owners.findByEmail(tx, email);
       if (!owner || owner.disabled) return;
       if ((await countRecentResetTokens(tx, owner.id, 60)) >= identityLimits.resetMailsPerHour) {
         log.warn({ ownerId: owner.id }, 'password reset mail limit reached; request dropped');

@@ -8,14 +8,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
-import {
-  findOwnerByEmail,
-  findOwnerById,
-  findOwnerWithManufacturer,
-  lockOwnerForShare,
-  type OwnerRow,
-  updateOwner,
-} from '../owner/index.js';
+import type { OwnerRow, OwnerService } from '../owner/index.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJob } from './identity.jobs.js';
 import type { KeyStore, VerifiedToken } from './identity.keys.js';
 import './identity.errors.js';
@@ -62,16 +55,11 @@ const assertTokenCurrent = (owner: OwnerRow | undefined, iat: number): OwnerRow 
   return owner;
 };
 
-/** Sets a new password and ends the owner's sessions: id tokens issued before `validAfter` are refused. */
-const setPasswordAndEndSessions = async (
-  tx: DbOrTx,
-  ownerId: string,
-  passwordHash: string,
-  validAfter: Date,
-) => {
-  await updateOwner(tx, ownerId, { passwordHash, sessionsValidAfter: validAfter });
-  await revokeAllSessions(tx, ownerId);
-};
+/** What the identity module needs of the owner module (its service, given by the composition root). */
+export type IdentityOwners = Pick<
+  OwnerService,
+  'findByEmail' | 'findById' | 'findWithManufacturer' | 'lockForShare' | 'update'
+>;
 
 const invalidCredential = () =>
   new AppError('auth/invalid-credential', 'The email address or the password is wrong.');
@@ -87,12 +75,14 @@ const invalidActionCode = () =>
  * The session check of the token verifier (identity.keys.ts): an id token whose session was signed
  * out is refused. A disabled owner's sessions were all ended; saying so lets the console show why.
  */
-export const createSessionCheck = (db: Db) => async (sid: string, ownerId: string) => {
-  if (await isSessionLive(db, sid)) return;
-  const owner = isUuidText(ownerId) ? await findOwnerById(db, ownerId) : undefined;
-  if (owner?.disabled) throw userDisabled();
-  throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
-};
+export const createSessionCheck =
+  ({ db, owners }: { db: Db; owners: Pick<IdentityOwners, 'findById'> }) =>
+  async (sid: string, ownerId: string) => {
+    if (await isSessionLive(db, sid)) return;
+    const owner = isUuidText(ownerId) ? await owners.findById(ownerId) : undefined;
+    if (owner?.disabled) throw userDisabled();
+    throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
+  };
 
 /**
  * The owner (with its manufacturer) of a verified id token, for the auth hook. The embedded
@@ -100,16 +90,17 @@ export const createSessionCheck = (db: Db) => async (sid: string, ownerId: strin
  * Keycloak UUID): then the owner is the one with the token's email, but only an email the provider
  * verified, or anyone who signs up there with an owner's address would be them.
  */
-export const createAuthenticator = (db: Db) => async (claims: VerifiedToken) => {
-  const byId = isUuidText(claims.sub) ? await findOwnerWithManufacturer(db, { id: claims.sub }) : undefined;
-  const found =
-    byId ??
-    (typeof claims.email === 'string' && claims.email_verified === true
-      ? await findOwnerWithManufacturer(db, { email: claims.email })
-      : undefined);
-  assertTokenCurrent(found?.owner, claims.iat);
-  return found as NonNullable<typeof found>;
-};
+export const createAuthenticator =
+  (owners: Pick<IdentityOwners, 'findWithManufacturer'>) => async (claims: VerifiedToken) => {
+    const byId = isUuidText(claims.sub) ? await owners.findWithManufacturer({ id: claims.sub }) : undefined;
+    const found =
+      byId ??
+      (typeof claims.email === 'string' && claims.email_verified === true
+        ? await owners.findWithManufacturer({ email: claims.email })
+        : undefined);
+    assertTokenCurrent(found?.owner, claims.iat);
+    return found as NonNullable<typeof found>;
+  };
 export type Authenticate = ReturnType<typeof createAuthenticator>;
 
 /**
@@ -123,6 +114,7 @@ export const createIdentityService = ({
   jobs,
   clock,
   log,
+  owners,
 }: {
   db: Db;
   clock: Clock;
@@ -130,7 +122,18 @@ export const createIdentityService = ({
   keyStore: KeyStore;
   jobs: Pick<JobQueue, 'send'>;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  owners: IdentityOwners;
 }) => {
+  /** Sets a new password and ends the owner's sessions: id tokens issued before `validAfter` are refused. */
+  const setPasswordAndEndSessions = async (
+    tx: DbOrTx,
+    ownerId: string,
+    passwordHash: string,
+    validAfter: Date,
+  ) => {
+    await owners.update(tx, ownerId, { passwordHash, sessionsValidAfter: validAfter });
+    await revokeAllSessions(tx, ownerId);
+  };
   const { identity } = config;
   // Hash the timing equaliser now, so the first unknown address costs no more than a known one.
   void dummyHash();
@@ -212,7 +215,7 @@ export const createIdentityService = ({
     const email = parsed.data;
 
     const attemptId = await admitAttempt(email, input.clientIp);
-    const owner = await findOwnerByEmail(db, email);
+    const owner = await owners.findByEmail(db, email);
     if (!(await checkPassword(owner, input.password)) || !owner) throw invalidCredential();
     await markAttemptSucceeded(db, attemptId);
     // Only after the right password, so the answer reveals nothing about the account to a guesser.
@@ -233,7 +236,7 @@ export const createIdentityService = ({
       if (!found || found.revokedAt) return undefined;
       // Owner first, then token: the order a reset or disabling takes, so a racing one either waits
       // for this refresh (and revokes the new token with the rest) or wins (and this finds the token revoked).
-      const owner = await lockOwnerForShare(tx, found.ownerId);
+      const owner = await owners.lockForShare(tx, found.ownerId);
       const row = await revokeLiveRefreshToken(tx, tokenHash);
       if (!row) return undefined;
       if (!owner) throw invalidRefreshToken();
@@ -252,7 +255,7 @@ export const createIdentityService = ({
         );
       }
       // A disabled owner's tokens were all revoked; saying why lets the console show the right message.
-      const owner = await findOwnerById(db, stale.ownerId);
+      const owner = await owners.findById(stale.ownerId);
       if (owner?.disabled) throw userDisabled();
     }
     throw invalidRefreshToken();
@@ -316,7 +319,7 @@ export const createIdentityService = ({
   }) => {
     ensureEmbedded();
     const owner = assertTokenCurrent(
-      isUuidText(input.claims.sub) ? await findOwnerById(db, input.claims.sub) : undefined,
+      isUuidText(input.claims.sub) ? await owners.findById(input.claims.sub) : undefined,
       input.claims.iat,
     );
 
@@ -351,6 +354,10 @@ export const createIdentityService = ({
     checkPasswordResetToken,
     changePassword,
     jwks,
+    // What the owner module's operator actions need, handed to it by the composition root.
+    hashPassword,
+    /** Revokes every refresh session of the owner in the caller's transaction. */
+    endSessions: (tx: DbOrTx, ownerId: string) => revokeAllSessions(tx, ownerId),
   };
 };
 export type IdentityService = ReturnType<typeof createIdentityService>;

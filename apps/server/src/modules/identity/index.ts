@@ -1,7 +1,8 @@
 /**
- * The identity module's public face: the embedded identity service (D5), the token verifier and
- * key store, the auth hook's owner check, and what the composition root hands the owner module
- * (password hashing, ending sessions). Depends on the owner module.
+ * The identity module's public face: the embedded identity service (D5) (which also hashes
+ * passwords and ends sessions for the owner module's operator actions), its jobs, the token
+ * verifier and key store, and the auth hook's owner check. Depends on the owner module (its
+ * service, given by the composition root) and mail.
  */
 export { identityErrorCodes } from './identity.errors.js';
 export { createIdentityJobs, PASSWORD_RESET_JOB, PRUNE_ATTEMPTS_JOB } from './identity.jobs.js';
@@ -13,13 +14,12 @@ export {
   type VerifiedToken,
 } from './identity.keys.js';
 export { identityLimits } from './identity.limits.js';
-export { hashPassword } from './identity.password.js';
-export { revokeAllSessions } from './identity.repository.js';
 export { identityRoutes } from './identity.routes.js';
 export {
   type Authenticate,
   createAuthenticator,
   createIdentityService,
   createSessionCheck,
+  type IdentityOwners,
   type IdentityService,
 } from './identity.service.js';

@@ -3,15 +3,17 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
-import { toOwnerListItem, toOwnerSmall } from './owner.dto.js';
+import { toManufacturerDto, toOwnerListItem, toOwnerSmall } from './owner.dto.js';
 import {
   countOwners,
   findManufacturerById,
   findOwnerByEmail,
+  findOwnerById,
   findOwnerWithManufacturer,
   insertManufacturer,
   insertOwner,
   listOwnersOfManufacturer,
+  lockOwnerForShare,
   type ManufacturerRow,
   type OwnerRow,
   updateManufacturer,
@@ -87,10 +89,11 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
     });
   },
 
+  /** Answers the manufacturer as the API shows it (the admin command line prints it). */
   setManufacturer: async (id: string, patch: Parameters<typeof updateManufacturer>[2]) => {
     const row = await updateManufacturer(db, id, patch);
     if (!row) throw new AppError('not-found', `No manufacturer ${id}.`);
-    return row;
+    return toManufacturerDto(row);
   },
 
   /**
@@ -118,5 +121,15 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
 
   find: (email: string) => findOwnerWithManufacturer(db, { email }),
   count: () => countOwners(db),
+
+  // What the identity module needs of an owner, handed to it by the composition root.
+
+  findByEmail: (tx: DbOrTx, email: string) => findOwnerByEmail(tx, email),
+  findById: (id: string) => findOwnerById(db, id),
+  /** The owner with its manufacturer, by id or by email (the auth hook's one query). */
+  findWithManufacturer: (by: { id: string } | { email: string }) => findOwnerWithManufacturer(db, by),
+  /** Holds the owner's row (and its password hash) for the caller's transaction. */
+  lockForShare: (tx: DbOrTx, id: string) => lockOwnerForShare(tx, id),
+  update: (tx: DbOrTx, id: string, patch: Parameters<typeof updateOwner>[2]) => updateOwner(tx, id, patch),
 });
 export type OwnerService = ReturnType<typeof createOwnerService>;

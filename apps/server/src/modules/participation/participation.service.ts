@@ -7,17 +7,12 @@ import { createRateLimiter } from '../../lib/rate-limit.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { type CampaignWithMaker, findCampaignWithMaker } from '../../queries/survey.query.js';
 import { emailHasTicket, findTicketByTokenHash } from '../../queries/tickets.query.js';
-import { endCampaignInTx, incrementTicketCount, lockCampaignById } from '../campaigns/index.js';
-import { upsertContactByEmail } from '../contacts/index.js';
-import { addHistoryEntry } from '../history/index.js';
+import type { CampaignService } from '../campaigns/index.js';
+import type { ContactService } from '../contacts/index.js';
+import type { HistoryService } from '../history/index.js';
 import type { MailService } from '../mail/index.js';
-import { listPublicQuestions } from '../questions/index.js';
-import {
-  confirmTicketEmail,
-  contactHasTicket,
-  findTicketBySubmission,
-  insertTicket,
-} from '../tickets/index.js';
+import type { QuestionService } from '../questions/index.js';
+import type { TicketService } from '../tickets/index.js';
 import './participation.errors.js';
 import { toParticipantTicket, toPublicSurvey } from './participation.dto.js';
 import { ticketLinkMail } from './participation.mail.js';
@@ -45,8 +40,13 @@ export const createParticipationService = (deps: {
   clock: Clock;
   log: Pick<Logger, 'error'>;
   config: { publicUrl: string; privacyUrl: string | null };
+  campaigns: Pick<CampaignService, 'lockById' | 'countTicket' | 'endInTx'>;
+  contacts: Pick<ContactService, 'upsertByEmail'>;
+  history: Pick<HistoryService, 'add'>;
+  questions: Pick<QuestionService, 'listPublic'>;
+  tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket' | 'confirmEmail'>;
 }) => {
-  const { db, clock, config } = deps;
+  const { db, clock, config, campaigns, contacts, history, questions: surveyQuestions, tickets } = deps;
   const perAddress = createRateLimiter(db, {
     name: 'participation-address',
     clock,
@@ -70,7 +70,7 @@ export const createParticipationService = (deps: {
   const toSurvey = async (row: CampaignWithMaker, withQuestions: boolean): Promise<PublicSurvey> => {
     const status = surveyStatus(row.campaign, row.manufacturer, clock.now());
     const questions =
-      withQuestions || status === 'open' ? await listPublicQuestions(db, row.campaign.id) : [];
+      withQuestions || status === 'open' ? await surveyQuestions.listPublic(db, row.campaign.id) : [];
     return toPublicSurvey(row, status, questions, config.privacyUrl);
   };
 
@@ -97,7 +97,7 @@ export const createParticipationService = (deps: {
     // (answered as stored even once the survey has ended). Anything else is refused without a row.
     const found = await findCampaignWithMaker(db, campaignId);
     if (!found) throw notFound('survey');
-    if (!(await findTicketBySubmission(db, campaignId, input.submissionId))) {
+    if (!(await tickets.findBySubmission(db, campaignId, input.submissionId))) {
       const status = surveyStatus(found.campaign, found.manufacturer, clock.now());
       if (status !== 'open') throw surveyNotOpen(status);
     }
@@ -108,19 +108,19 @@ export const createParticipationService = (deps: {
       const now = clock.now();
       // The campaign's row lock (D12): answers to one campaign are stored one after another, so the
       // participation target and answerLimitation are never exceeded.
-      const row = (await lockCampaignById(tx, campaignId)) && (await findCampaignWithMaker(tx, campaignId));
+      const row = (await campaigns.lockById(tx, campaignId)) && (await findCampaignWithMaker(tx, campaignId));
       if (!row) throw notFound('survey');
       const { campaign, manufacturer } = row;
-      if (await findTicketBySubmission(tx, campaignId, input.submissionId)) {
+      if (await tickets.findBySubmission(tx, campaignId, input.submissionId)) {
         return { stored: true as const, campaignEnded: campaign.state === 'ended' };
       }
       const status = surveyStatus(campaign, manufacturer, now);
       if (status !== 'open') throw surveyNotOpen(status);
 
-      const questions = await listPublicQuestions(tx, campaignId);
+      const questions = await surveyQuestions.listPublic(tx, campaignId);
       const { answers, answeredCount } = buildTicketAnswers(questions, input.answers);
 
-      const contact = await upsertContactByEmail(
+      const contact = await contacts.upsertByEmail(
         tx,
         {
           manufacturerId: campaign.manufacturerId,
@@ -130,14 +130,17 @@ export const createParticipationService = (deps: {
         },
         now,
       );
-      if (!campaign.allowMultipleParticipation && (await contactHasTicket(tx, campaignId, contact.id))) {
+      if (
+        !campaign.allowMultipleParticipation &&
+        (await tickets.contactHasTicket(tx, campaignId, contact.id))
+      ) {
         throw alreadyAnswered();
       }
       // Counted in this transaction: the hit stays only if the answer is stored.
       await perEmail.hitIn(tx, input.email);
 
       const token = randomToken();
-      const ticket = await insertTicket(tx, {
+      const ticket = await tickets.insert(tx, {
         manufacturerId: campaign.manufacturerId,
         campaignId,
         contactId: contact.id,
@@ -154,8 +157,8 @@ export const createParticipationService = (deps: {
       // transaction that stored the ticket queued its mail).
       if (!ticket) return { stored: true as const, campaignEnded: campaign.state === 'ended' };
 
-      const ticketCount = await incrementTicketCount(tx, campaignId);
-      await addHistoryEntry(tx, {
+      const ticketCount = await campaigns.countTicket(tx, campaignId);
+      await history.add(tx, {
         manufacturerId: campaign.manufacturerId,
         product: 'connect',
         kind: 'newCampaignTicket',
@@ -169,7 +172,7 @@ export const createParticipationService = (deps: {
       const reachedTarget =
         campaign.endCondition.type === 'participationTarget' && ticketCount >= campaign.endCondition.target;
       // D12: the campaigns module's own end (state, endedAt, history entry), inside this transaction.
-      if (reachedTarget) await endCampaignInTx(tx, campaign, 'participationTarget', now);
+      if (reachedTarget) await campaigns.endInTx(tx, campaign, 'participationTarget', now);
       // Queued in this transaction: a stored ticket always has its mail, and a replay of the same
       // submissionId (answered above) never queues a second one.
       await deps.mail.send(
@@ -208,7 +211,7 @@ export const createParticipationService = (deps: {
   const ticket = async (token: string): Promise<ParticipantTicket> => {
     const row = await findTicketByTokenHash(db, sha256(token));
     if (!row) throw notFound('ticket');
-    if (!row.ticket.emailConfirmedAt) await confirmTicketEmail(db, row.ticket.id, clock.now());
+    if (!row.ticket.emailConfirmedAt) await tickets.confirmEmail(db, row.ticket.id, clock.now());
     return toParticipantTicket(row, config.privacyUrl);
   };
 

@@ -11,14 +11,9 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import {
-  assertChangeable,
-  assertFresh,
-  type CampaignRow,
-  findCampaign,
-  lockCampaign,
-  touchCampaign,
-} from '../campaigns/index.js';
+import { assertFresh } from '../../lib/fresh.js';
+import type { CampaignRow, CampaignService } from '../campaigns/index.js';
+import { copyQuestions } from './questions.copy.js';
 import { toPublicQuestion, toQuestion } from './questions.dto.js';
 import { resolvePathRules } from './questions.path-rules.js';
 import {
@@ -74,12 +69,17 @@ const sortByRequest = (key: 'questions' | 'options', items: OrderItem[], current
  * the tickets as the participant saw them, D13) but keep their type; path rules and
  * replace-question belong to drafts.
  */
-export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) => {
-  const lockChangeable = async (tx: Tx, manufacturerId: string, campaignId: string) => {
-    const c = await lockCampaign(tx, manufacturerId, campaignId);
-    assertChangeable(c);
-    return c;
-  };
+export const createQuestionService = ({
+  db,
+  clock,
+  campaigns,
+}: {
+  db: Db;
+  clock: Clock;
+  campaigns: Pick<CampaignService, 'row' | 'lockChangeable' | 'touch'>;
+}) => {
+  const lockChangeable = campaigns.lockChangeable;
+  const touchCampaign = campaigns.touch;
   const findIn = (all: QuestionWithOptions[], id: string) => {
     const q = all.find((x) => x.id === id);
     if (!q) throw notFound('question');
@@ -153,8 +153,7 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
 
   return {
     list: async (manufacturerId: string, campaignId: string) => {
-      const c = await findCampaign(db, manufacturerId, campaignId);
-      if (!c) throw notFound('campaign');
+      const c = await campaigns.row(manufacturerId, campaignId);
       const all = await listQuestions(db, c.id, manufacturerId);
       return { documents: all.map((q) => toQuestion(q, q.options)) };
     },
@@ -409,10 +408,12 @@ export const createQuestionService = ({ db, clock }: { db: Db; clock: Clock }) =
         );
       });
     },
+
+    /** Copies a campaign's questions into another in the caller's transaction (the campaign copy). */
+    copy: copyQuestions,
+    /** A campaign's questions in order with their options in order, as a participant sees them. */
+    listPublic: async (tx: DbOrTx, campaignId: string) =>
+      (await listQuestions(tx, campaignId)).map(toPublicQuestion),
   };
 };
 export type QuestionService = ReturnType<typeof createQuestionService>;
-
-/** A campaign's questions in order with their options in order, as a participant sees them. */
-export const listPublicQuestions = async (db: DbOrTx, campaignId: string) =>
-  (await listQuestions(db, campaignId)).map(toPublicQuestion);

@@ -1,22 +1,34 @@
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { findTicketWithContact, listTicketsWithContacts } from '../../queries/tickets.query.js';
-import { findCampaign } from '../campaigns/index.js';
+import type { CampaignService } from '../campaigns/index.js';
 import type { HistoryService } from '../history/index.js';
 import { toTicket, toTicketListItem } from './tickets.dto.js';
+import {
+  confirmTicketEmail,
+  contactHasTicket,
+  findTicketBySubmission,
+  insertTicket,
+  type NewTicket,
+} from './tickets.repository.js';
 
-/** The console's read-only view of campaign tickets; the conversation calls come later. */
+/**
+ * The console's read-only view of campaign tickets (the conversation calls come later), and the
+ * ticket writes the participation module makes in its answer transaction.
+ */
 export const createTicketService = ({
   db,
+  campaigns,
   history,
 }: {
   db: Db;
+  campaigns: Pick<CampaignService, 'row'>;
   history: Pick<HistoryService, 'subjectOpened'>;
 }) => ({
   list: async (manufacturerId: string, q: { campaignId: string; page: number; limit: number }) => {
     // Another manufacturer's campaign answers 404, not an empty list.
-    if (!(await findCampaign(db, manufacturerId, q.campaignId))) throw notFound('campaign');
+    await campaigns.row(manufacturerId, q.campaignId);
     const { rows, total } = await listTicketsWithContacts(db, {
       manufacturerId,
       campaignId: q.campaignId,
@@ -33,5 +45,16 @@ export const createTicketService = ({
     await history.subjectOpened(reader, 'campaignTicket', id);
     return toTicket(row.ticket, row.contact, row.campaignTitle);
   },
+
+  // The participant's answer (participation module), in its transaction or on `db`.
+
+  /** Stores a ticket; undefined when its submission was stored before (see `insertTicket`). */
+  insert: (tx: DbOrTx, values: NewTicket) => insertTicket(tx, values),
+  findBySubmission: (tx: DbOrTx, campaignId: string, submissionId: string) =>
+    findTicketBySubmission(tx, campaignId, submissionId),
+  contactHasTicket: (tx: DbOrTx, campaignId: string, contactId: string) =>
+    contactHasTicket(tx, campaignId, contactId),
+  /** The first opening of the private link proves the address. */
+  confirmEmail: (tx: DbOrTx, ticketId: string, now: Date) => confirmTicketEmail(tx, ticketId, now),
 });
 export type TicketService = ReturnType<typeof createTicketService>;
