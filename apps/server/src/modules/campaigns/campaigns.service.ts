@@ -86,7 +86,7 @@ const assertChangeable = (c: CampaignRow) => {
   }
 };
 
-export const isEndConditionMet = (c: { endCondition: EndCondition; ticketCount: number }, now: Date) =>
+const isEndConditionMet = (c: { endCondition: EndCondition; ticketCount: number }, now: Date) =>
   endConditionMet(c, now) !== null;
 
 const sameEndCondition = (a: EndCondition, b: EndCondition) => {

@@ -14,5 +14,4 @@ export {
   createCampaignService,
   type EndReason,
   // Still read by participation.rules.ts, which another change rewrites onto the contract's `endConditionMet`.
-  isEndConditionMet,
 } from './campaigns.service.js';

@@ -6,9 +6,8 @@ import type {
   SurveyStatus,
   TicketAnswer,
 } from '@parley/contract';
-import { answerIssues, answerValue, limits, surveyPath } from '@parley/contract';
+import { answerIssues, answerValue, endConditionMet, limits, surveyPath } from '@parley/contract';
 import { AppError } from '../../lib/errors.js';
-import { isEndConditionMet } from '../campaigns/index.js';
 
 type CampaignFacts = {
   state: 'draft' | 'running' | 'ended' | 'archived';
@@ -27,7 +26,7 @@ export const surveyStatus = (c: CampaignFacts, m: ManufacturerFacts, now: Date):
   if (c.state === 'draft') return 'draft';
   // An end condition met but not yet applied (the end-by-date sweep runs once a minute)
   // already counts as ended for participants, so nobody answers after the end.
-  if (c.state === 'ended' || isEndConditionMet(c, now)) return 'ended';
+  if (c.state === 'ended' || endConditionMet(c, now) !== null) return 'ended';
   if (!c.openLink) return 'closed';
   // D8: answerLimitation caps tickets per campaign; partners have no plan limits.
   if (!m.isPartner && m.answerLimitation !== null && c.ticketCount >= m.answerLimitation) return 'full';
