@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { api } from '@parley/contract';
+import { api, identityApi } from '@parley/contract';
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRUNE_RATE_LIMITS_JOB } from '../src/lib/rate-limit.js';
@@ -141,25 +141,20 @@ describe('the rate-limit table stays bounded', () => {
 
 describe('sign-in lock-out: per address and client, with a looser ceiling per address', () => {
   const signIn = (emailAddress: string, password: string, remoteAddress: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/identity/sign-in',
-      payload: { email: emailAddress, password },
-      remoteAddress,
-    });
+    callApi(ctx.app, identityApi.signIn, { body: { email: emailAddress, password } }, { remoteAddress });
 
   it('five failures from one client do not shut out the right password from a clean client', async () => {
     const owner = await createOwner(ctx.rt);
     const attacker = ip();
     for (let i = 0; i < identityLimits.failuresPerEmailAndClient; i++) {
-      expect((await signIn(owner.email, `wrong-${i}-password`, attacker)).json().code).toBe(
+      expect((await signIn(owner.email, `wrong-${i}-password`, attacker)).error().code).toBe(
         'auth/invalid-credential',
       );
     }
     // The failing client is locked out of the address, even with the right password …
     const locked = await signIn(owner.email, owner.password, attacker);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('auth/too-many-requests');
+    expect(locked.error().code).toBe('auth/too-many-requests');
     // … the owner, on a client that has not failed, is not.
     expect((await signIn(owner.email, owner.password, ip())).statusCode).toBe(200);
   });
@@ -172,12 +167,12 @@ describe('sign-in lock-out: per address and client, with a looser ceiling per ad
     // One failure from each of many clients: no client reaches its own limit.
     for (let i = 0; i < identityLimits.failuresPerEmail; i++) {
       const res = await signIn(owner.email, `guess-${i}-password`, ip());
-      expect(res.json().code).toBe('auth/invalid-credential');
+      expect(res.error().code).toBe('auth/invalid-credential');
     }
     // The ceiling is reached: a further client is refused, whatever the password.
     const guess = await signIn(owner.email, 'guess-final-password', ip());
     expect(guess.statusCode).toBe(429);
-    expect(guess.json().code).toBe('auth/too-many-requests');
+    expect(guess.error().code).toBe('auth/too-many-requests');
     expect((await signIn(owner.email, owner.password, ip())).statusCode).toBe(429);
     // The client the owner signed in from before is spared.
     expect((await signIn(owner.email, owner.password, usual)).statusCode).toBe(200);

@@ -1,16 +1,18 @@
-import type {
-  ApiErrorBody,
-  RouteBody,
-  RouteDef,
-  RouteInput,
-  RouteParams,
-  RouteResponse,
+import {
+  type ApiErrorBody,
+  type RouteBody,
+  type RouteDef,
+  type RouteInput,
+  type RouteParams,
+  type RouteResponse,
+  routeCallUrl,
 } from '@parley/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /**
- * The server tests' way to the API: a route of the contract's `api` object, never a hand-written
- * URL, so a path or method that the contract does not have cannot be called by mistake.
+ * The server tests' way to the API: a route of the contract (`api`, and outside `/api`
+ * `identityApi` and `fileApi`), never a hand-written URL, so a path or method that the contract
+ * does not have cannot be called by mistake.
  */
 
 /** The contract's input, with `params` and `body` required where the route has them. */
@@ -35,6 +37,8 @@ export type CallOptions = {
   /** The owner's id token; without it the call is anonymous, as the participant pages call. */
   token?: string;
   remoteAddress?: string;
+  /** More headers, e.g. a multipart body's content type with its boundary. */
+  headers?: Record<string, string>;
 };
 
 export type ApiResponse<R extends RouteDef> = Omit<LightMyRequestResponse, 'json'> & {
@@ -44,19 +48,15 @@ export type ApiResponse<R extends RouteDef> = Omit<LightMyRequestResponse, 'json
   error: () => ApiErrorBody;
 };
 
-/** `/campaign/:id` with `{ id }` → `/api/campaign/<id>`; a missing, empty or unknown param throws. */
-export const apiUrl = (route: RouteDef, params: Record<string, unknown> = {}): string => {
-  const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+/**
+ * `/campaign/:id` with `{ id }` → `/api/campaign/<id>` (the contract's builder, which throws on a
+ * missing or empty param); a param the route does not have throws too.
+ */
+const urlOf = (route: RouteDef, params: Record<string, unknown> = {}): string => {
+  const names = [...route.path.matchAll(/:(\w+)|\*$/g)].map((m) => m[1] ?? '*');
   const unknown = Object.keys(params).filter((k) => !names.includes(k));
   if (unknown.length) throw new Error(`${route.method} ${route.path} has no param ${unknown.join(', ')}`);
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`${route.method} ${route.path} needs param :${name}`);
-    }
-    return encodeURIComponent(String(value));
-  });
-  return `/api${path}`;
+  return routeCallUrl(route, { params });
 };
 
 const toQuery = (query: Record<string, unknown> | undefined) => {
@@ -77,10 +77,12 @@ export const callApiUnchecked = async <R extends RouteDef>(
 ): Promise<ApiResponse<R>> => {
   const res = await app.inject({
     method: route.method,
-    url: apiUrl(route, input.params),
+    url: urlOf(route, input.params),
     query: toQuery(input.query),
     ...(input.body !== undefined ? { payload: input.body as object } : {}),
-    ...(opts.token !== undefined ? { headers: { 'x-auth-token': opts.token } } : {}),
+    ...(opts.token !== undefined || opts.headers
+      ? { headers: { ...opts.headers, ...(opts.token !== undefined ? { 'x-auth-token': opts.token } : {}) } }
+      : {}),
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
   const parse = res.json.bind(res);

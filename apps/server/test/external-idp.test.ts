@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { identityApi } from '@parley/contract';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './client.js';
 import { createOwner, createTestApp, meSmall, type TestContext } from './helpers.js';
 
 /**
@@ -78,11 +80,9 @@ describe('an external identity provider', () => {
       .setExpirationTime('10m')
       .sign(privateKey);
     expect((await me(wrongAudience)).statusCode).toBe(401);
-    const signIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/identity/sign-in',
-      payload: { email: owner.email, password: owner.password },
+    const signIn = await callApi(ctx.app, identityApi.signIn, {
+      body: { email: owner.email, password: owner.password },
     });
-    expect(signIn.json().code).toBe('auth/operation-not-allowed');
+    expect(signIn.error().code).toBe('auth/operation-not-allowed');
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, type RouteDef, type TokenResponse } from '@parley/contract';
+import { api, identityApi, type RouteDef } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -117,9 +117,9 @@ export const createOwner = async (
 
 /** Signs in through the real identity route. */
 export const signIn = async (app: FastifyInstance, email: string, password: string) => {
-  const res = await app.inject({ method: 'POST', url: '/identity/sign-in', payload: { email, password } });
+  const res = await callApi(app, identityApi.signIn, { body: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return res.json() as TokenResponse;
+  return res.json();
 };
 
 /** The owner's small profile, asked with this id token: the probe of the token tests. */
@@ -129,7 +129,7 @@ export const meSmall = (app: FastifyInstance, idToken: string) =>
 /**
  * A new owner, signed in. `api` calls a contract route with its token; `call` is the raw `inject`
  * with the token, only for what the contract cannot express (a malformed path, a wrong method,
- * headers, a multipart body).
+ * headers, a body of the wrong media type).
  */
 export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof createOwner>[1] = {}) => {
   const owner = await createOwner(ctx.rt, opts);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { identityApi, type RouteDef, routeUrl } from '@parley/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   createLocalJWKSet,
@@ -14,6 +15,7 @@ import {
   refreshTokens,
   signInAttempts,
 } from '../src/modules/identity/identity.tables.js';
+import { callApi, callApiUnchecked } from './client.js';
 import {
   codeOf,
   createOwner,
@@ -27,16 +29,11 @@ import {
 const ctx = useTestApp();
 
 type Payload = Record<string, unknown>;
-const post = (url: string, payload: Payload, opts: { ip?: string; token?: string } = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
-    ...(opts.token ? { headers: { 'x-auth-token': opts.token } } : {}),
-  });
+/** An identity route with this body (sign-out has no body schema: it answers 204 to anything). */
+const post = (route: RouteDef, payload: Payload, opts: { ip?: string; token?: string } = {}) =>
+  callApiUnchecked(ctx.app, route, { body: payload }, { remoteAddress: opts.ip, token: opts.token });
 const signInAs = (email: string, password: string, ip?: string) =>
-  post('/identity/sign-in', { email, password }, ip ? { ip } : {});
+  post(identityApi.signIn, { email, password }, ip ? { ip } : {});
 const me = (idToken: string) => meSmall(ctx.app, idToken);
 /** A client address of its own per test, so the per-client limit of one test never hits another. */
 const freshIp = () =>
@@ -95,7 +92,7 @@ describe('sign-in', () => {
       expect(res.statusCode).toBe(400);
       expect(codeOf(res)).toBe('auth/invalid-credential');
     }
-    expect(wrong.json().message).toBe(unknown.json().message);
+    expect(wrong.error().message).toBe(unknown.error().message);
   });
 
   it('locks an address for 15 minutes after 5 failures, even for the right password', async () => {
@@ -170,7 +167,7 @@ describe('sign-in', () => {
       .from(refreshTokens)
       .where(and(eq(refreshTokens.ownerId, owner.ownerId), sql`${refreshTokens.revokedAt} is null`));
     expect(live).toHaveLength(0);
-    const refreshed = await post('/identity/refresh', { refreshToken: tokens.refreshToken });
+    const refreshed = await post(identityApi.refresh, { refreshToken: tokens.refreshToken });
     expect(refreshed.statusCode).toBe(403);
     expect(codeOf(refreshed)).toBe('auth/user-disabled');
 
@@ -187,7 +184,7 @@ describe('refresh and sign-out', () => {
     const owner = await createOwner(ctx.rt);
     const first = await signIn(ctx.app, owner.email, owner.password);
 
-    const res = await post('/identity/refresh', { refreshToken: first.refreshToken });
+    const res = await post(identityApi.refresh, { refreshToken: first.refreshToken });
     expect(res.statusCode).toBe(200);
     const second = res.json() as typeof first;
     expect(second.refreshToken).not.toBe(first.refreshToken);
@@ -197,20 +194,20 @@ describe('refresh and sign-out', () => {
     // A separate sign-in is another family and survives the reuse below.
     const otherSession = await signIn(ctx.app, owner.email, owner.password);
 
-    const reused = await post('/identity/refresh', { refreshToken: first.refreshToken });
+    const reused = await post(identityApi.refresh, { refreshToken: first.refreshToken });
     expect(reused.statusCode).toBe(400);
     expect(codeOf(reused)).toBe('auth/invalid-credential');
     // The thief may hold the newer token too: the whole family is dead.
-    expect(codeOf(await post('/identity/refresh', { refreshToken: second.refreshToken }))).toBe(
+    expect(codeOf(await post(identityApi.refresh, { refreshToken: second.refreshToken }))).toBe(
       'auth/invalid-credential',
     );
-    expect((await post('/identity/refresh', { refreshToken: otherSession.refreshToken })).statusCode).toBe(
+    expect((await post(identityApi.refresh, { refreshToken: otherSession.refreshToken })).statusCode).toBe(
       200,
     );
   });
 
   it('refuses an unknown or expired refresh token', async () => {
-    expect(codeOf(await post('/identity/refresh', { refreshToken: 'no-such-token' }))).toBe(
+    expect(codeOf(await post(identityApi.refresh, { refreshToken: 'no-such-token' }))).toBe(
       'auth/invalid-credential',
     );
     const owner = await createOwner(ctx.rt);
@@ -219,7 +216,7 @@ describe('refresh and sign-out', () => {
       .update(refreshTokens)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(refreshTokens.ownerId, owner.ownerId));
-    const res = await post('/identity/refresh', { refreshToken: tokens.refreshToken });
+    const res = await post(identityApi.refresh, { refreshToken: tokens.refreshToken });
     expect(res.statusCode).toBe(400);
     expect(codeOf(res)).toBe('auth/invalid-credential');
   });
@@ -227,16 +224,16 @@ describe('refresh and sign-out', () => {
   it('signs out with 204 whatever it is given, revoking a live token', async () => {
     const owner = await createOwner(ctx.rt);
     const tokens = await signIn(ctx.app, owner.email, owner.password);
-    expect((await post('/identity/sign-out', { refreshToken: tokens.refreshToken })).statusCode).toBe(204);
-    expect(codeOf(await post('/identity/refresh', { refreshToken: tokens.refreshToken }))).toBe(
+    expect((await post(identityApi.signOut, { refreshToken: tokens.refreshToken })).statusCode).toBe(204);
+    expect(codeOf(await post(identityApi.refresh, { refreshToken: tokens.refreshToken }))).toBe(
       'auth/invalid-credential',
     );
-    expect((await post('/identity/sign-out', { refreshToken: tokens.refreshToken })).statusCode).toBe(204);
-    expect((await post('/identity/sign-out', { refreshToken: 'garbage' })).statusCode).toBe(204);
-    expect((await post('/identity/sign-out', {})).statusCode).toBe(204);
+    expect((await post(identityApi.signOut, { refreshToken: tokens.refreshToken })).statusCode).toBe(204);
+    expect((await post(identityApi.signOut, { refreshToken: 'garbage' })).statusCode).toBe(204);
+    expect((await post(identityApi.signOut, {})).statusCode).toBe(204);
     // No body at all, or one the schema would refuse: still 204 (D5).
-    expect((await ctx.app.inject({ method: 'POST', url: '/identity/sign-out' })).statusCode).toBe(204);
-    expect((await post('/identity/sign-out', { refreshToken: 'x'.repeat(600) })).statusCode).toBe(204);
+    expect((await callApi(ctx.app, identityApi.signOut)).statusCode).toBe(204);
+    expect((await post(identityApi.signOut, { refreshToken: 'x'.repeat(600) })).statusCode).toBe(204);
   });
 });
 
@@ -246,8 +243,8 @@ describe('password reset', () => {
     const session = await signIn(ctx.app, owner.email, owner.password);
     const unknown = `nobody-${randomUUID()}@example.com`;
 
-    expect((await post('/identity/password-reset', { email: unknown })).statusCode).toBe(204);
-    expect((await post('/identity/password-reset', { email: owner.email.toUpperCase() })).statusCode).toBe(
+    expect((await post(identityApi.passwordReset, { email: unknown })).statusCode).toBe(204);
+    expect((await post(identityApi.passwordReset, { email: owner.email.toUpperCase() })).statusCode).toBe(
       204,
     );
 
@@ -261,7 +258,7 @@ describe('password reset', () => {
       .where(eq(passwordResetTokens.ownerId, owner.ownerId));
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);
 
-    const confirm = await post('/identity/password-reset/confirm', { token, newPassword: 'a-new-password' });
+    const confirm = await post(identityApi.passwordResetConfirm, { token, newPassword: 'a-new-password' });
     expect(confirm.statusCode).toBe(204);
 
     expect(codeOf(await signInAs(owner.email, owner.password))).toBe('auth/invalid-credential');
@@ -269,21 +266,21 @@ describe('password reset', () => {
     const old = await me(session.idToken);
     expect(old.statusCode).toBe(401);
     expect(codeOf(old)).toBe('auth/id-token-expired');
-    expect(codeOf(await post('/identity/refresh', { refreshToken: session.refreshToken }))).toBe(
+    expect(codeOf(await post(identityApi.refresh, { refreshToken: session.refreshToken }))).toBe(
       'auth/invalid-credential',
     );
 
-    const again = await post('/identity/password-reset/confirm', { token, newPassword: 'another-password' });
+    const again = await post(identityApi.passwordResetConfirm, { token, newPassword: 'another-password' });
     expect(again.statusCode).toBe(400);
     expect(codeOf(again)).toBe('auth/invalid-action-code');
   });
 
   it('refuses an expired or unknown token, and a password outside D24', async () => {
     const owner = await createOwner(ctx.rt);
-    await post('/identity/password-reset', { email: owner.email });
+    await post(identityApi.passwordReset, { email: owner.email });
     const { token } = await resetTokenFor(owner.email);
 
-    const short = await post('/identity/password-reset/confirm', { token, newPassword: 'short' });
+    const short = await post(identityApi.passwordResetConfirm, { token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(codeOf(short)).toBe('validation');
 
@@ -291,20 +288,18 @@ describe('password reset', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passwordResetTokens.ownerId, owner.ownerId));
-    const expired = await post('/identity/password-reset/confirm', { token, newPassword: 'a-new-password' });
+    const expired = await post(identityApi.passwordResetConfirm, { token, newPassword: 'a-new-password' });
     expect(expired.statusCode).toBe(400);
     expect(codeOf(expired)).toBe('auth/invalid-action-code');
     expect(
-      codeOf(
-        await post('/identity/password-reset/confirm', { token: 'nope', newPassword: 'a-new-password' }),
-      ),
+      codeOf(await post(identityApi.passwordResetConfirm, { token: 'nope', newPassword: 'a-new-password' })),
     ).toBe('auth/invalid-action-code');
     // The password is unchanged.
     expect((await signInAs(owner.email, owner.password)).statusCode).toBe(200);
   });
 
   it('rejects a malformed address with the catalogue code auth/invalid-email', async () => {
-    const res = await post('/identity/password-reset', { email: 'not-an-email' });
+    const res = await post(identityApi.passwordReset, { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
     expect(codeOf(res)).toBe('auth/invalid-email');
     expect(res.json()).toMatchObject({ field: 'email' });
@@ -318,18 +313,18 @@ describe('password change', () => {
     const elsewhere = await signIn(ctx.app, owner.email, owner.password);
 
     const res = await post(
-      '/identity/password-change',
+      identityApi.passwordChange,
       { currentPassword: owner.password, newPassword: 'changed-password' },
       { token: current.idToken },
     );
     expect(res.statusCode).toBe(200);
     const fresh = res.json() as typeof current;
     expect((await me(fresh.idToken)).statusCode).toBe(200);
-    expect((await post('/identity/refresh', { refreshToken: fresh.refreshToken })).statusCode).toBe(200);
+    expect((await post(identityApi.refresh, { refreshToken: fresh.refreshToken })).statusCode).toBe(200);
 
     for (const old of [current, elsewhere]) {
       expect(codeOf(await me(old.idToken))).toBe('auth/id-token-expired');
-      expect(codeOf(await post('/identity/refresh', { refreshToken: old.refreshToken }))).toBe(
+      expect(codeOf(await post(identityApi.refresh, { refreshToken: old.refreshToken }))).toBe(
         'auth/invalid-credential',
       );
     }
@@ -342,15 +337,15 @@ describe('password change', () => {
     const tokens = await signIn(ctx.app, owner.email, owner.password);
     const body = { currentPassword: owner.password, newPassword: 'changed-password' };
 
-    const missing = await post('/identity/password-change', body);
+    const missing = await post(identityApi.passwordChange, body);
     expect(missing.statusCode).toBe(401);
     expect(codeOf(missing)).toBe('auth/missing-token');
-    const tampered = await post('/identity/password-change', body, { token: `${tokens.idToken}x` });
+    const tampered = await post(identityApi.passwordChange, body, { token: `${tokens.idToken}x` });
     expect(tampered.statusCode).toBe(401);
     expect(codeOf(tampered)).toBe('auth/invalid-token');
 
     const wrong = await post(
-      '/identity/password-change',
+      identityApi.passwordChange,
       { currentPassword: 'not-my-password', newPassword: 'changed-password' },
       { token: tokens.idToken },
     );
@@ -366,7 +361,7 @@ describe('id tokens and keys', () => {
   it('publishes the public signing keys as a JWKS', async () => {
     const owner = await createOwner(ctx.rt);
     const tokens = await signIn(ctx.app, owner.email, owner.password);
-    const res = await ctx.app.inject({ method: 'GET', url: '/identity/jwks.json' });
+    const res = await callApi(ctx.app, identityApi.jwks);
     expect(res.statusCode).toBe(200);
     const jwks = res.json() as { keys: Record<string, string>[] };
     expect(jwks.keys.length).toBeGreaterThanOrEqual(1);
@@ -423,26 +418,22 @@ describe('with an external identity provider', () => {
 
   it('turns the embedded endpoints off with auth/operation-not-allowed', async () => {
     const owner = await createOwner(ext.rt);
-    const calls = [
-      { url: '/identity/sign-in', payload: { email: owner.email, password: owner.password } },
-      { url: '/identity/refresh', payload: { refreshToken: 'anything' } },
-      { url: '/identity/password-reset', payload: { email: owner.email } },
+    const calls: { route: RouteDef; payload: Payload }[] = [
+      { route: identityApi.signIn, payload: { email: owner.email, password: owner.password } },
+      { route: identityApi.refresh, payload: { refreshToken: 'anything' } },
+      { route: identityApi.passwordReset, payload: { email: owner.email } },
       {
-        url: '/identity/password-reset/confirm',
+        route: identityApi.passwordResetConfirm,
         payload: { token: 'anything', newPassword: 'a-new-password' },
       },
     ];
     for (const c of calls) {
-      const res = await ext.app.inject({ method: 'POST', ...c });
-      expect(res.statusCode, c.url).toBe(400);
-      expect(codeOf(res), c.url).toBe('auth/operation-not-allowed');
+      const res = await callApiUnchecked(ext.app, c.route, { body: c.payload });
+      expect(res.statusCode, routeUrl(c.route)).toBe(400);
+      expect(codeOf(res), routeUrl(c.route)).toBe('auth/operation-not-allowed');
     }
-    expect(codeOf(await ext.app.inject({ method: 'GET', url: '/identity/jwks.json' }))).toBe(
-      'auth/operation-not-allowed',
-    );
+    expect(codeOf(await callApi(ext.app, identityApi.jwks))).toBe('auth/operation-not-allowed');
     // Sign-out always answers 204 (D5).
-    expect(
-      (await ext.app.inject({ method: 'POST', url: '/identity/sign-out', payload: {} })).statusCode,
-    ).toBe(204);
+    expect((await callApiUnchecked(ext.app, identityApi.signOut, { body: {} })).statusCode).toBe(204);
   });
 });

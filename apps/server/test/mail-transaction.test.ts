@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { api } from '@parley/contract';
+import { api, identityApi } from '@parley/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { END_BY_DATE_JOB } from '../src/modules/campaigns/campaigns.jobs.js';
@@ -7,7 +7,7 @@ import { PASSWORD_RESET_JOB } from '../src/modules/identity/identity.jobs.js';
 import { passwordResetTokens } from '../src/modules/identity/identity.tables.js';
 import { MAIL_JOB } from '../src/modules/mail/mail.service.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
-import { callApiUnchecked } from './client.js';
+import { callApi, callApiUnchecked } from './client.js';
 import { insertCampaign, readCampaign } from './fixtures.js';
 import { createOwner, ownerSession, type TestContext, useTestApp } from './helpers.js';
 
@@ -141,11 +141,7 @@ describe('password reset: the same work for known and unknown addresses', () => 
     const owner = await createOwner(idle.rt);
     const unknown = email();
     for (const address of [owner.email, unknown]) {
-      const res = await idle.app.inject({
-        method: 'POST',
-        url: '/identity/password-reset',
-        payload: { email: address },
-      });
+      const res = await callApi(idle.app, identityApi.passwordReset, { body: { email: address } });
       expect(res.statusCode).toBe(204);
     }
     const { rows } = await idle.rt.db.execute<{ data: unknown }>(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { api } from '@parley/contract';
+import { api, fileApi } from '@parley/contract';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -19,6 +19,7 @@ import {
   runningCampaign,
   type Session,
 } from './campaign-api.js';
+import { callApiUnchecked } from './client.js';
 import { createTestApp, ownerSession, type TestContext } from './helpers.js';
 
 const BUCKET = 'parley-files';
@@ -101,12 +102,12 @@ describe.each(backends)('storage on $name', (backend) => {
 
   const upload = (s: Session, campaignId: string, parts: Parameters<typeof multipart>[0]) => {
     const { payload, headers } = multipart(parts);
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/campaign/${campaignId}/image`,
-      headers: { ...headers, 'x-auth-token': s.tokens.idToken },
-      payload,
-    });
+    return callApiUnchecked(
+      ctx.app,
+      api.campaigns.uploadImage,
+      { params: { id: campaignId }, body: payload },
+      { headers, token: s.tokens.idToken },
+    );
   };
   const png = (data: Buffer) => [{ name: 'file', filename: 'image.png', contentType: 'image/png', data }];
 
@@ -155,7 +156,7 @@ describe.each(backends)('storage on $name', (backend) => {
       ),
     );
 
-    const served = await ctx.app.inject({ method: 'GET', url: `/files/${key}` });
+    const served = await callApiUnchecked(ctx.app, fileApi.get, { params: { '*': key } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toContain('immutable');
@@ -255,12 +256,12 @@ describe.each(backends)('storage on $name', (backend) => {
   it('answers 401 without a token and 403 without connect before reading the upload', async () => {
     const c = await createCampaign(await ownerSession(ctx));
     const { payload, headers } = multipart(png(makePng(2, 2)));
-    const anonymous = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/campaign/${c._id}/image`,
-      headers,
-      payload,
-    });
+    const anonymous = await callApiUnchecked(
+      ctx.app,
+      api.campaigns.uploadImage,
+      { params: { id: c._id }, body: payload },
+      { headers },
+    );
     expectError(anonymous, 401, 'auth/missing-token');
     const noConnect = await ownerSession(ctx, { connect: false });
     expectError(await upload(noConnect, c._id, png(makePng(2, 2))), 403, 'connect/not-enabled');

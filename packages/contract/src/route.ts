@@ -35,6 +35,49 @@ export type RouteDef = {
 /** The URL path a route is served at (`/api/campaign/:id`, `/identity/sign-in`). */
 export const routeUrl = (route: Pick<RouteDef, 'base' | 'path'>) => `${route.base ?? '/api'}${route.path}`;
 
+const encodeValue = (value: unknown): string =>
+  encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
+
+/** D3: arrays travel as `name[]=a&name[]=b`; undefined and null are left out. */
+export const routeQuery = (query: unknown): string => {
+  if (!query || typeof query !== 'object') return '';
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      // The contract names some array keys with their brackets already (`states[]`).
+      const name = encodeURIComponent(key.endsWith('[]') ? key.slice(0, -2) : key);
+      for (const item of value) parts.push(`${name}[]=${encodeValue(item)}`);
+    } else {
+      parts.push(`${encodeURIComponent(key)}=${encodeValue(value)}`);
+    }
+  }
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+};
+
+/**
+ * The URL of one call of a route: `:name` segments filled (each value encoded as one segment), a
+ * trailing `*` filled from the `*` param (a path: its segments encoded one by one), and the query
+ * as D3 encodes it. A missing or empty param throws, so a call never goes to a half-filled path.
+ */
+export const routeCallUrl = (
+  route: Pick<RouteDef, 'base' | 'path'>,
+  input: { params?: unknown; query?: unknown } = {},
+): string => {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const value = (name: string) => {
+    const found = params[name];
+    if (found === undefined || found === null || found === '') {
+      throw new Error(`Missing path parameter "${name}" for ${route.path}`);
+    }
+    return String(found);
+  };
+  const path = route.path
+    .replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(value(name)))
+    .replace(/\*$/, () => value('*').split('/').map(encodeURIComponent).join('/'));
+  return `${routeUrl({ base: route.base, path })}${routeQuery(input.query)}`;
+};
+
 /** Identity keeps the inferred literal types of a route definition. */
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;
 

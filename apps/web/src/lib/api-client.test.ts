@@ -1,7 +1,7 @@
-import { api, defineRoute, identityPaths } from '@parley/contract';
+import { api, defineRoute, identityApi, routeQuery } from '@parley/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, buildQuery, call, setAppCheckTokenProvider } from '@/lib/api-client';
+import { ApiError, call, setAppCheckTokenProvider } from '@/lib/api-client';
 import { getSessionState, initSession, stopSession } from '@/lib/auth';
 import { createTestBackend } from '@/testing/test-backend';
 
@@ -70,7 +70,7 @@ describe('api client', () => {
     expect(backend.server.requests.at(-1)?.url).toBe(
       '/api/owner/a%2Fb/contact-requests?statuses[]=pending&statuses[]=accepted&limit=20',
     );
-    expect(buildQuery({ q: 'a b&c', none: null })).toBe('?q=a%20b%26c');
+    expect(routeQuery({ q: 'a b&c', none: null })).toBe('?q=a%20b%26c');
   });
 
   it('turns {code, message, field} into ApiError and rethrows it', async () => {
@@ -115,7 +115,7 @@ describe('api client', () => {
     const calls = backend.server.requestsTo(api.owner.meSmall);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.headers.get('x-auth-token')).not.toBe(tokens.idToken);
-    expect(backend.server.requestsTo(identityPaths.refresh)[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityApi.refresh)[0]?.body).toEqual({
       refreshToken: tokens.refreshToken,
     });
     expect(getSessionState().status).toBe('signed-in');
@@ -130,7 +130,7 @@ describe('api client', () => {
 
     await expect(call(api.owner.meSmall)).rejects.toMatchObject({ status: 401 });
 
-    expect(backend.server.requestsTo(identityPaths.refresh)).toHaveLength(1);
+    expect(backend.server.requestsTo(identityApi.refresh)).toHaveLength(1);
     expect(getSessionState()).toEqual({ status: 'signed-out', endReason: 'expired' });
     expect(window.localStorage.getItem('parley.session')).toBeNull();
   });

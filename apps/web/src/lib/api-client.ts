@@ -4,12 +4,10 @@ import {
   type RouteDef,
   type RouteInput,
   type RouteResponse,
+  routeCallUrl,
 } from '@parley/contract';
 import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
 import { httpRequest } from '@/lib/http';
-
-/** Every call goes under /api, in JSON, with no timeout. */
-export const apiBase = '/api';
 
 /** Anti-forgery names, axios-style (read the cookie, echo it in the header). */
 export const xsrfCookieName = 'XSRF-TOKEN';
@@ -54,38 +52,6 @@ const readCookie = (name: string): string | null => {
   }
   return null;
 };
-
-const fillPath = (path: string, params: unknown): string =>
-  path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = (params as Record<string, unknown> | undefined)?.[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    }
-    return encodeURIComponent(String(value));
-  });
-
-const encodeValue = (value: unknown): string =>
-  encodeURIComponent(value instanceof Date ? value.toISOString() : String(value));
-
-/** D3: arrays travel as `name[]=a&name[]=b`; undefined and null are left out. */
-export const buildQuery = (query: unknown): string => {
-  if (!query || typeof query !== 'object') return '';
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      // The contract names some array keys with their brackets already (`states[]`).
-      const name = encodeURIComponent(key.endsWith('[]') ? key.slice(0, -2) : key);
-      for (const item of value) parts.push(`${name}[]=${encodeValue(item)}`);
-    } else {
-      parts.push(`${encodeURIComponent(key)}=${encodeValue(value)}`);
-    }
-  }
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
-};
-
-export const buildUrl = <R extends RouteDef>(route: R, input: RouteInput<R> = {}): string =>
-  `${apiBase}${fillPath(route.path, input.params)}${buildQuery(input.query)}`;
 
 type Payload = {
   /** JSON, or a FormData sent as multipart. */
@@ -186,7 +152,7 @@ async function request<R extends RouteDef>(
   payload: Payload,
   skipThrowError: boolean | undefined,
 ): Promise<RouteResponse<R> | undefined> {
-  const url = buildUrl(route, input);
+  const url = routeCallUrl(route, input);
   let error: ApiError;
   try {
     const response = await fetchWithAuth(route, url, payload);

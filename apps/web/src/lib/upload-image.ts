@@ -1,4 +1,4 @@
-import { api, defineRoute, imageUpload } from '@parley/contract';
+import { api, imageUpload } from '@parley/contract';
 import { ApiError, upload } from '@/lib/api-client';
 
 /**
@@ -57,18 +57,6 @@ export const toPng = async (file: Blob, maxPixels: number = imageUpload.maxPixel
   });
 };
 
-/** D25: POST /api/campaign/:id/image, multipart field `file`, answers 201 with the image's address. */
-export const uploadImageRoute = defineRoute({
-  method: 'POST',
-  path: imageUpload.path,
-  access: imageUpload.access,
-  summary: 'Upload a campaign or question image',
-  // The campaign's id, as in every /campaign/:id route.
-  params: api.campaigns.get.params,
-  status: 201,
-  response: imageUpload.response,
-});
-
 /**
  * Uploads the PNG through the API client (token refresh and retry, errors as ApiError), with a
  * progress bar's `onProgress` (0…1). Answers the image's address.
@@ -84,7 +72,10 @@ export const uploadCampaignImage = async (
   }
   const data = new FormData();
   data.append('file', png, 'image.png');
-  const answer = await upload(uploadImageRoute, { params: { id: campaignId } }, data, { signal, onProgress });
+  const answer = await upload(api.campaigns.uploadImage, { params: { id: campaignId } }, data, {
+    signal,
+    onProgress,
+  });
   const parsed = imageUpload.response.safeParse(answer);
   if (!parsed.success) throw new ApiError(201, { code: 'http/201', message: 'Upload failed' });
   onProgress(1);

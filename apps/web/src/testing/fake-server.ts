@@ -1,13 +1,5 @@
-import { api, identityPaths, type RouteDef } from '@parley/contract';
+import { api, identityApi, type RouteDef, routeUrl } from '@parley/contract';
 import { vi } from 'vitest';
-import { apiBase } from '@/lib/api-client';
-import { uploadImageRoute } from '@/lib/upload-image';
-
-/**
- * What the fake server answers: a route of the contract (`api.campaigns.update`), or one of the
- * identity service's paths (`identityPaths.signIn`, all POST), which live outside /api.
- */
-export type FakeRoute = RouteDef | (typeof identityPaths)[Exclude<keyof typeof identityPaths, 'jwks'>];
 
 export type FakeRequest = {
   method: string;
@@ -31,9 +23,9 @@ type Matcher = { method: string; pattern: string; regex: RegExp; names: string[]
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const matcherOf = (route: FakeRoute): Matcher => {
-  const method = typeof route === 'string' ? 'POST' : route.method;
-  const pattern = typeof route === 'string' ? route : `${apiBase}${route.path}`;
+const matcherOf = (route: RouteDef): Matcher => {
+  const { method } = route;
+  const pattern = routeUrl(route);
   const names: string[] = [];
   const source = pattern
     .split('/')
@@ -53,11 +45,7 @@ const routesOf = (tree: object): RouteDef[] =>
       : routesOf(value as object),
   );
 
-const identityRoutes = Object.entries(identityPaths)
-  .filter(([name]) => name !== 'jwks')
-  .map(([, path]) => path as FakeRoute);
-// The image upload is a contract route too, though outside `api` (multipart, not JSON).
-const contractMatchers = [...routesOf(api), uploadImageRoute, ...identityRoutes].map(matcherOf);
+const contractMatchers = [...routesOf(api), ...routesOf(identityApi)].map(matcherOf);
 
 /** The route a request is for: a literal segment beats a `:param` (`/campaign/all` before `/campaign/:id`). */
 const resolve = (matchers: Matcher[], method: string, path: string) => {
@@ -146,10 +134,10 @@ export const createFakeServer = () => {
   vi.stubGlobal('fetch', fetchStub);
   vi.stubGlobal('XMLHttpRequest', fakeXhrClass(serve));
 
-  function on(route: FakeRoute, handler: FakeHandler): void;
-  function on(route: FakeRoute, params: Record<string, string>, handler: FakeHandler): void;
+  function on(route: RouteDef, handler: FakeHandler): void;
+  function on(route: RouteDef, params: Record<string, string>, handler: FakeHandler): void;
   function on(
-    route: FakeRoute,
+    route: RouteDef,
     paramsOrHandler: Record<string, string> | FakeHandler,
     maybeHandler?: FakeHandler,
   ): void {
@@ -163,7 +151,7 @@ export const createFakeServer = () => {
     on,
     requests,
     /** The requests sent to one route (and, given `params`, for those `:param` values). */
-    requestsTo: (route: FakeRoute, params?: Record<string, string>) => {
+    requestsTo: (route: RouteDef, params?: Record<string, string>) => {
       const { method, pattern } = matcherOf(route);
       return requests.filter((r) => r.route === `${method} ${pattern}` && sameParams(params, r.params));
     },

@@ -2,7 +2,7 @@ import {
   api,
   type HistoryEntry,
   type InfoItem,
-  identityPaths,
+  identityApi,
   type OwnerSmall,
   type Product,
   type PublicConfig,
@@ -98,7 +98,7 @@ export const createTestBackend = (options: BackendOptions = {}) => {
   const authorized = (request: FakeRequest) => state.idTokens.has(request.headers.get('x-auth-token') ?? '');
   const unauthorized = { status: 401, body: { code: 'auth/unauthorized', message: 'No valid token' } };
 
-  server.on(identityPaths.signIn, ({ body }) => {
+  server.on(identityApi.signIn, ({ body }) => {
     const { email, password } = body as { email: string; password: string };
     if (!email.includes('@')) {
       return { status: 400, body: { code: 'auth/invalid-email', message: 'Invalid email' } };
@@ -112,21 +112,21 @@ export const createTestBackend = (options: BackendOptions = {}) => {
     }
     return { body: issueTokens() };
   });
-  server.on(identityPaths.refresh, ({ body }) => {
+  server.on(identityApi.refresh, ({ body }) => {
     const { refreshToken } = body as { refreshToken: string };
     if (!state.refreshTokens.delete(refreshToken)) {
       return { status: 400, body: { code: 'auth/invalid-credential', message: 'Revoked' } };
     }
     return { body: issueTokens() };
   });
-  server.on(identityPaths.signOut, ({ body }) => {
+  server.on(identityApi.signOut, ({ body }) => {
     state.refreshTokens.delete((body as { refreshToken: string }).refreshToken);
     return { status: 204 };
   });
-  server.on(identityPaths.passwordReset, () => ({ status: 204 }));
-  server.on(identityPaths.passwordResetConfirm, () => ({ status: 204 }));
-  server.on(identityPaths.passwordResetCheck, () => ({ status: 204 }));
-  server.on(identityPaths.passwordChange, (request) => {
+  server.on(identityApi.passwordReset, () => ({ status: 204 }));
+  server.on(identityApi.passwordResetConfirm, () => ({ status: 204 }));
+  server.on(identityApi.passwordResetCheck, () => ({ status: 204 }));
+  server.on(identityApi.passwordChange, (request) => {
     if (!authorized(request)) {
       return { status: 401, body: { code: 'auth/id-token-expired', message: 'Expired' } };
     }

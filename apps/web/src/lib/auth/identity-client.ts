@@ -1,4 +1,10 @@
-import { identityPaths, type TokenResponse, tokenResponseSchema } from '@parley/contract';
+import {
+  identityApi,
+  type RouteDef,
+  routeUrl,
+  type TokenResponse,
+  tokenResponseSchema,
+} from '@parley/contract';
 import { httpRequest } from '@/lib/http';
 
 /**
@@ -19,12 +25,12 @@ export class IdentityError extends Error {
 
 export const isIdentityError = (error: unknown): error is IdentityError => error instanceof IdentityError;
 
-const post = async (path: string, body: unknown, idToken?: string): Promise<unknown> => {
+const post = async (route: RouteDef, body: unknown, idToken?: string): Promise<unknown> => {
   let response: Response;
   try {
     response = await httpRequest({
-      method: 'POST',
-      url: path,
+      method: route.method,
+      url: routeUrl(route),
       headers: idToken === undefined ? {} : { 'x-auth-token': idToken },
       body,
     });
@@ -44,30 +50,30 @@ const post = async (path: string, body: unknown, idToken?: string): Promise<unkn
   return json;
 };
 
-const tokens = async (path: string, body: unknown, idToken?: string): Promise<TokenResponse> => {
-  const parsed = tokenResponseSchema.safeParse(await post(path, body, idToken));
+const tokens = async (route: RouteDef, body: unknown, idToken?: string): Promise<TokenResponse> => {
+  const parsed = tokenResponseSchema.safeParse(await post(route, body, idToken));
   if (!parsed.success) throw new IdentityError('auth/internal-error', 'Malformed token response');
   return parsed.data;
 };
 
 /** The embedded identity service under /identity (outside /api), exactly as D5. */
 export const identityClient = {
-  signIn: (email: string, password: string) => tokens(identityPaths.signIn, { email, password }),
-  refresh: (refreshToken: string) => tokens(identityPaths.refresh, { refreshToken }),
+  signIn: (email: string, password: string) => tokens(identityApi.signIn, { email, password }),
+  refresh: (refreshToken: string) => tokens(identityApi.refresh, { refreshToken }),
   signOut: async (refreshToken: string) => {
-    await post(identityPaths.signOut, { refreshToken });
+    await post(identityApi.signOut, { refreshToken });
   },
   requestPasswordReset: async (email: string) => {
-    await post(identityPaths.passwordReset, { email });
+    await post(identityApi.passwordReset, { email });
   },
   checkPasswordReset: async (token: string) => {
-    await post(identityPaths.passwordResetCheck, { token });
+    await post(identityApi.passwordResetCheck, { token });
   },
   confirmPasswordReset: async (token: string, newPassword: string) => {
-    await post(identityPaths.passwordResetConfirm, { token, newPassword });
+    await post(identityApi.passwordResetConfirm, { token, newPassword });
   },
   changePassword: (idToken: string, currentPassword: string, newPassword: string) =>
-    tokens(identityPaths.passwordChange, { currentPassword, newPassword }, idToken),
+    tokens(identityApi.passwordChange, { currentPassword, newPassword }, idToken),
 };
 
 /** The email is lowercased (and trimmed) before it is sent anywhere. */

@@ -1,4 +1,4 @@
-import { api, identityPaths } from '@parley/contract';
+import { api, identityApi } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, defaultConfig, ownerEmail, ownerPassword } from '@/testing/test-backend';
@@ -28,7 +28,7 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
     expect(currentUrl()).toBe('/connect/contacts');
     // The email is lowercased (and trimmed) before sending.
-    const [signIn] = backend.server.requestsTo(identityPaths.signIn);
+    const [signIn] = backend.server.requestsTo(identityApi.signIn);
     expect(signIn?.body).toEqual({ email: ownerEmail, password: ownerPassword });
   });
 
@@ -67,7 +67,7 @@ describe('login', () => {
     renderApp('/platform/tickets');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Tickets & posts' })).toBeVisible();
-    expect(backend.server.requestsTo(identityPaths.signIn)).toHaveLength(1);
+    expect(backend.server.requestsTo(identityApi.signIn)).toHaveLength(1);
   });
 
   it('shows the mapped message for a wrong password, in English', async () => {
@@ -117,7 +117,7 @@ describe('login', () => {
       await user.clear(password);
       await user.type(password, `wrong-${attempt}`);
       await user.click(screen.getByRole('button', { name: 'Sign in' }));
-      await waitFor(() => expect(backend.server.requestsTo(identityPaths.signIn)).toHaveLength(attempt));
+      await waitFor(() => expect(backend.server.requestsTo(identityApi.signIn)).toHaveLength(attempt));
     }
 
     // One notification, updated in place: a sixth one must not wait unseen in the queue.
@@ -126,7 +126,7 @@ describe('login', () => {
 
   it('shows a disabled owner the too-many-requests message', async () => {
     const backend = createTestBackend();
-    backend.server.on(identityPaths.signIn, () => ({
+    backend.server.on(identityApi.signIn, () => ({
       status: 403,
       body: { code: 'auth/user-disabled', message: 'Disabled' },
     }));
@@ -139,7 +139,7 @@ describe('login', () => {
 
   it('maps a failed connection to the network message', async () => {
     const backend = createTestBackend();
-    backend.server.on(identityPaths.signIn, () => {
+    backend.server.on(identityApi.signIn, () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderApp('/login');

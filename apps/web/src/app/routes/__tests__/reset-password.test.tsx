@@ -1,4 +1,4 @@
-import { identityPaths } from '@parley/contract';
+import { identityApi } from '@parley/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend } from '@/testing/test-backend';
@@ -15,7 +15,7 @@ describe('password reset', () => {
     await user.click(screen.getByRole('button', { name: 'Send link' }));
 
     expect(await screen.findByText(/we have sent it a link/)).toBeVisible();
-    expect(backend.server.requestsTo(identityPaths.passwordReset)[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityApi.passwordReset)[0]?.body).toEqual({
       email: 'owner@example.com',
     });
   });
@@ -32,7 +32,7 @@ describe('password reset', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(currentUrl()).toBe('/login');
     expect(screen.getByText('Sign in with your new password.')).toBeVisible();
-    expect(backend.server.requestsTo(identityPaths.passwordResetConfirm)[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityApi.passwordResetConfirm)[0]?.body).toEqual({
       token: 'reset-token-1',
       newPassword: 'brand-new-password',
     });
@@ -40,7 +40,7 @@ describe('password reset', () => {
 
   it('explains an expired link', async () => {
     const backend = createTestBackend();
-    backend.server.on(identityPaths.passwordResetConfirm, () => ({
+    backend.server.on(identityApi.passwordResetConfirm, () => ({
       status: 400,
       body: { code: 'auth/expired-action-code', message: 'Expired' },
     }));
@@ -55,7 +55,7 @@ describe('password reset', () => {
 
   it('says at once that a used or unknown link no longer works, and offers a new one', async () => {
     const backend = createTestBackend();
-    backend.server.on(identityPaths.passwordResetCheck, () => ({
+    backend.server.on(identityApi.passwordResetCheck, () => ({
       status: 400,
       body: {
         code: 'auth/invalid-action-code',
@@ -67,19 +67,19 @@ describe('password reset', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent('This link is invalid or has expired.');
     expect(screen.queryByLabelText('New password')).toBeNull();
-    expect(backend.server.requestsTo(identityPaths.passwordResetCheck)[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityApi.passwordResetCheck)[0]?.body).toEqual({
       token: 'used-token',
     });
 
     await user.type(screen.getByLabelText('Email'), 'owner@example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByText(/we have sent it a link/)).toBeVisible();
-    expect(backend.server.requestsTo(identityPaths.passwordResetConfirm)).toHaveLength(0);
+    expect(backend.server.requestsTo(identityApi.passwordResetConfirm)).toHaveLength(0);
   });
 
   it('shows the form when the link could not be checked (offline), whose submit then reports it', async () => {
     const backend = createTestBackend();
-    backend.server.on(identityPaths.passwordResetCheck, () => ({
+    backend.server.on(identityApi.passwordResetCheck, () => ({
       status: 503,
       body: { code: 'unavailable' },
     }));

@@ -1,4 +1,4 @@
-import { api, identityPaths } from '@parley/contract';
+import { api, identityApi } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, makeHistoryEntry, makeOwner } from '@/testing/test-backend';
@@ -20,7 +20,7 @@ describe('console shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(window.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('parley.session')).toBeNull();
-    const [signOut] = backend.server.requestsTo(identityPaths.signOut);
+    const [signOut] = backend.server.requestsTo(identityApi.signOut);
     expect(signOut?.body).toEqual({ refreshToken });
   });
 
@@ -99,7 +99,7 @@ describe('console shell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(currentUrl()).toBe('/login');
-    expect(backend.server.requestsTo(identityPaths.signOut)[0]?.body).toEqual({ refreshToken });
+    expect(backend.server.requestsTo(identityApi.signOut)[0]?.body).toEqual({ refreshToken });
     expect(window.localStorage.getItem('parley.session')).toBeNull();
     expect(window.localStorage.getItem('parley.savedUser')).toBeNull();
   });
@@ -107,7 +107,7 @@ describe('console shell', () => {
   it('shows a failed sign-out as an error notification', async () => {
     const backend = createTestBackend();
     backend.signInStored();
-    backend.server.on(identityPaths.signOut, () => {
+    backend.server.on(identityApi.signOut, () => {
       throw new TypeError('Failed to fetch');
     });
     const { user } = renderApp('/');

@@ -1,4 +1,4 @@
-import { api, identityPaths } from '@parley/contract';
+import { api, identityApi } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys, writeStorage } from '@/lib/storage';
@@ -44,7 +44,7 @@ describe('profile', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('Your password has been changed.')).toBeVisible();
-    const [change] = backend.server.requestsTo(identityPaths.passwordChange);
+    const [change] = backend.server.requestsTo(identityApi.passwordChange);
     expect(change?.headers.get('x-auth-token')).toBe(idToken);
     expect(change?.body).toEqual({ currentPassword: ownerPassword, newPassword: 'a-new-password' });
     const session = JSON.parse(window.localStorage.getItem(storageKeys.session) ?? '{}');
@@ -63,7 +63,7 @@ describe('profile', () => {
 
     expect(await screen.findByText('At least 8 characters')).toBeVisible();
     expect(screen.getByText('The passwords do not match')).toBeVisible();
-    expect(backend.server.requestsTo(identityPaths.passwordChange)).toHaveLength(0);
+    expect(backend.server.requestsTo(identityApi.passwordChange)).toHaveLength(0);
   });
 
   it('shows a wrong current password with its mapped message', async () => {
@@ -120,7 +120,7 @@ describe('session restore', () => {
     renderApp('/templates');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Response templates' })).toBeVisible();
-    expect(backend.server.requestsTo(identityPaths.refresh)[0]?.body).toEqual({
+    expect(backend.server.requestsTo(identityApi.refresh)[0]?.body).toEqual({
       refreshToken: tokens.refreshToken,
     });
   });
@@ -136,6 +136,6 @@ describe('session restore', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     expect(window.location.search).toBe('?destination=%2Ftemplates');
-    expect(backend.server.requestsTo(identityPaths.refresh)).toHaveLength(1);
+    expect(backend.server.requestsTo(identityApi.refresh)).toHaveLength(1);
   });
 });
