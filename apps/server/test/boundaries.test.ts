@@ -90,6 +90,12 @@ const probes: Probe[] = [
     source: use('@/app/provider'),
     refusedBy: 'noRestrictedImports',
   },
+  {
+    file: 'apps/web/src/features/campaigns/probe-sibling.ts',
+    source: use('../tickets/api/get-ticket'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/web/src/features/campaigns/components/probe-own.ts', source: use('../api/get-campaign') },
   { file: 'apps/web/src/features/campaigns/probe-shared.ts', source: use('@/components/paged-table') },
   {
     file: 'apps/web/src/components/probe.ts',

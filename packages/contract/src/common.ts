@@ -52,7 +52,7 @@ export const limits = {
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,
-  /** The spec's "minimum text length two": an owner's name. */
+  /** An owner's name: at least two characters (docs/product-decisions.md). */
   nameMin: 2,
   nameMax: 100,
   textMax: 5000,

@@ -21,7 +21,7 @@ declare module '@tanstack/react-query' {
 }
 
 // A 401 has already ended the session (api-client) and the login page explains it; other
-// failures show the spec's generic "Error / Something went wrong" once, not once per query.
+// failures show the generic "Error / Something went wrong" once, not once per query.
 const shouldNotify = (error: unknown, meta: AppQueryMeta | undefined) =>
   meta?.errorNotification !== false && !(isApiError(error) && error.status === 401);
 

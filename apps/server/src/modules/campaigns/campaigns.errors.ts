@@ -1,4 +1,7 @@
 import { defineErrorCodes } from '../../lib/errors.js';
+// The image upload refuses a file with the storage module's codes (`file/*`): loading its face declares them,
+// so they are known wherever this module runs, not only where something else happened to load storage.
+import '../storage/index.js';
 
 /** Why a campaign (or one of its questions, which the questions module guards with these) cannot change now. */
 export const campaignErrorCodes = defineErrorCodes({

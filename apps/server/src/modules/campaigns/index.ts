@@ -13,5 +13,4 @@ export {
   type CampaignServiceDeps,
   createCampaignService,
   type EndReason,
-  // Still read by participation.rules.ts, which another change rewrites onto the contract's `endConditionMet`.
 } from './campaigns.service.js';

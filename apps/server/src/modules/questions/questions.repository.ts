@@ -57,27 +57,6 @@ export const listQuestions = async (
   return withOptions(db, rows, manufacturerId);
 };
 
-export const findQuestion = async (
-  db: DbOrTx,
-  manufacturerId: string,
-  campaignId: string,
-  id: string,
-): Promise<QuestionWithOptions | undefined> => {
-  const rows = await db
-    .select()
-    .from(questions)
-    .where(
-      and(
-        eq(questions.id, id),
-        eq(questions.campaignId, campaignId),
-        eq(questions.manufacturerId, manufacturerId),
-      ),
-    )
-    .limit(1);
-  const [row] = await withOptions(db, rows);
-  return row;
-};
-
 export const insertQuestion = async (db: DbOrTx, values: NewQuestionRow): Promise<QuestionRow> => {
   const [row] = await db.insert(questions).values(values).returning();
   if (!row) throw new Error('insert into questions returned nothing');
@@ -136,17 +115,6 @@ export const setQuestionOrders = (db: DbOrTx, orders: { id: string; order: numbe
   setOrders(db, questions, orders);
 export const setOptionOrders = (db: DbOrTx, orders: { id: string; order: number }[]) =>
   setOrders(db, questionOptions, orders);
-
-/** Renumbers a campaign's questions 0..n-1 in their current order (after a delete). */
-export const renumberQuestions = async (db: DbOrTx, campaignId: string) => {
-  await db.execute(sql`
-    update ${questions} q set "order" = s.position
-    from (
-      select id, (row_number() over (order by "order", created_at, id) - 1)::int as position
-      from ${questions} where campaign_id = ${campaignId}
-    ) s
-    where q.id = s.id and q."order" <> s.position`);
-};
 
 export const setPathRules = (db: DbOrTx, id: string, pathRules: PathRule[]) =>
   db.update(questions).set({ pathRules }).where(eq(questions.id, id));

@@ -13,6 +13,9 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertFresh } from '../../lib/fresh.js';
 import type { CampaignRow, CampaignService } from '../campaigns/index.js';
+// A question's change is refused with its campaign's codes (`campaign/*`): loading the campaigns module's
+// face declares them, so this service never throws an undeclared code.
+import '../campaigns/index.js';
 import { copyQuestions } from './questions.copy.js';
 import { toPublicQuestion, toQuestion } from './questions.dto.js';
 import { resolvePathRules } from './questions.path-rules.js';

@@ -25,7 +25,7 @@ const messages: Record<IdentityErrorCode, AuthMessage> = {
   'auth/wrong-password': 'wrongPassword',
   'auth/invalid-credential': 'invalidCredential',
   'auth/too-many-requests': 'tooManyRequests',
-  // The spec shows a disabled user the too-many-requests message rather than revealing the state.
+  // A disabled user sees the too-many-requests message rather than learning the account's state.
   'auth/user-disabled': 'tooManyRequests',
   'auth/id-token-expired': 'idTokenExpired',
   'auth/network-request-failed': 'networkRequestFailed',
@@ -35,7 +35,7 @@ const messages: Record<IdentityErrorCode, AuthMessage> = {
   'auth/app-not-authorized': 'appNotAuthorized',
 };
 
-// Not in the spec's catalogue: Firebase's codes for a used or expired reset link, so that a
+// Not among the codes the console was first given: Firebase's codes for a used or expired reset link, so that a
 // failed password reset says why instead of "unknown error".
 const extraMessages: Record<string, AuthMessage> = {
   'auth/invalid-action-code': 'invalidActionCode',

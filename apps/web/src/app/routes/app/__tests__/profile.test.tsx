@@ -14,7 +14,7 @@ describe('profile', () => {
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Olivia Owner');
     expect(screen.getByText('Acme Bikes')).toBeVisible();
-    // One letter is not a name (the spec's minimum text length two): said at once, nothing sent.
+    // One letter is not a name (a name is 2–100 characters, docs/product-decisions.md): said at once, nothing sent.
     await user.clear(name);
     await user.type(name, 'O');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
