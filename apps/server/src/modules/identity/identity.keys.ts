@@ -98,6 +98,13 @@ export const createTokenVerifier = (opts: {
   checkSession?: (sid: string, sub: string) => Promise<void>;
 }) => {
   const remote = opts.jwksUrl ? createRemoteJWKSet(new URL(opts.jwksUrl)) : undefined;
+  // One local key set per loaded JWKS, kept while the key store keeps that JWKS: the key set caches the keys it
+  // imports, so a request no longer turns the JWK into a key again (half of a token check's CPU before).
+  let local: { jwks: JSONWebKeySet; keys: ReturnType<typeof createLocalJWKSet> } | undefined;
+  const localKeys = (jwks: JSONWebKeySet) => {
+    if (local?.jwks !== jwks) local = { jwks, keys: createLocalJWKSet(jwks) };
+    return local.keys;
+  };
   return async (idToken: string): Promise<VerifiedToken> => {
     const verifyWith = (keys: Parameters<typeof jwtVerify>[1]) =>
       jwtVerify(idToken, keys, { issuer: opts.issuer, audience: opts.audience });
@@ -110,10 +117,10 @@ export const createTokenVerifier = (opts: {
         if (!opts.keyStore) throw new Error('no key store for the embedded identity service');
         const { jwks } = await opts.keyStore.get();
         try {
-          result = await verifyWith(createLocalJWKSet(jwks));
+          result = await verifyWith(localKeys(jwks));
         } catch (err) {
           if (!(err instanceof joseErrors.JWKSNoMatchingKey)) throw err;
-          result = await verifyWith(createLocalJWKSet((await opts.keyStore.reload()).jwks));
+          result = await verifyWith(localKeys((await opts.keyStore.reload()).jwks));
         }
       }
       payload = result.payload;
