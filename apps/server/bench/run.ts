@@ -91,7 +91,7 @@ const main = async () => {
 
     const email = `bench-${randomBytes(4).toString('hex')}@parley.localhost`;
     const password = randomBytes(12).toString('base64url');
-    const ids = await rt.owners.createOwner({
+    const ids = await rt.services.owner.createOwner({
       email,
       password,
       name: 'Bench Owner',

@@ -78,9 +78,6 @@ export const startRuntime = async (
       clock,
       storage,
       services,
-      /** Shortcuts the admin command line, the seed and tests use. */
-      owners: services.owner,
-      campaignJobs: services.campaignJobs,
       close,
     };
   } catch (err) {

@@ -21,12 +21,12 @@ export const seedDemo = async (rt: Runtime) => {
   if (rt.config.databaseUrl || !rt.embedded) return undefined;
   const firstStart = path.join(rt.config.dataDir, '.postgres-created');
   if (!existsSync(firstStart)) return undefined;
-  if (!rt.config.demoSeed || (await rt.owners.count()) > 0) {
+  if (!rt.config.demoSeed || (await rt.services.owner.count()) > 0) {
     await rm(firstStart, { force: true });
     return undefined;
   }
   const password = randomBytes(9).toString('base64url');
-  const created = await rt.owners.createOwner({
+  const created = await rt.services.owner.createOwner({
     email: DEMO_EMAIL,
     password,
     name: 'Demo Owner',

@@ -106,7 +106,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(r.stderr).toContain('"msg":"job queue started"');
     expect(r.stderr).toContain('"working":false');
 
-    const found = await ctx.rt.owners.find(email);
+    const found = await ctx.rt.services.owner.find(email);
     expect(found?.owner).toMatchObject({ id: ids.ownerId, email, isConnectEnabled: true, disabled: false });
     expect(found?.manufacturer).toMatchObject({ id: ids.manufacturerId, name: 'Acme' });
 
@@ -135,7 +135,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
       ),
     );
     expect(out.manufacturerId).toBe(ids.manufacturerId);
-    expect((await ctx.rt.owners.find(second))?.owner).toMatchObject({
+    expect((await ctx.rt.services.owner.find(second))?.owner).toMatchObject({
       name: 'Grace',
       isConnectEnabled: false,
     });
@@ -215,7 +215,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
       isPartner: true,
       canComment: false,
     });
-    expect((await ctx.rt.owners.find(email))?.manufacturer).toMatchObject({
+    expect((await ctx.rt.services.owner.find(email))?.manufacturer).toMatchObject({
       canExport: true,
       delayDays: 2,
       answerLimitation: 500,
@@ -230,7 +230,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
       ),
     );
     expect(cleared.answerLimitation).toBeNull();
-    expect((await ctx.rt.owners.find(email))?.manufacturer.answerLimitation).toBeNull();
+    expect((await ctx.rt.services.owner.find(email))?.manufacturer.answerLimitation).toBeNull();
   });
 
   it('manufacturer:set names unknown keys and bad values, exits non-zero and changes nothing', async () => {
@@ -259,7 +259,10 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(bad.code).not.toBe(0);
     expect(errorOf(bad).message).toMatch(/canExport: must be true or false/);
     expect(errorOf(bad).message).toMatch(/delayDays: must be a whole number/);
-    expect((await ctx.rt.owners.find(email))?.manufacturer).toMatchObject({ canExport: true, delayDays: 2 });
+    expect((await ctx.rt.services.owner.find(email))?.manufacturer).toMatchObject({
+      canExport: true,
+      delayDays: 2,
+    });
 
     expect(absent.code).toBe(1);
     expect(errorOf(absent).code).toBe('not-found');
@@ -271,7 +274,7 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
       runCli(['owner:connect', '--email', 'nobody@example.com', '--enabled', 'true'], env),
     ]);
     expect(onlyJson(off)).toMatchObject({ ownerId: ids.ownerId, isParleyConnectEnabled: false });
-    expect((await ctx.rt.owners.find(email))?.owner.isConnectEnabled).toBe(false);
+    expect((await ctx.rt.services.owner.find(email))?.owner.isConnectEnabled).toBe(false);
     expect(nobody.code).toBe(1);
     expect(errorOf(nobody).code).toBe('not-found');
   });
@@ -281,13 +284,13 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     const disabled = onlyJson(await runCli(['owner:disable', '--email', email], env));
     expect(disabled).toMatchObject({ ownerId: ids.ownerId, email, disabled: true });
     expect(disabled).not.toHaveProperty('passwordHash');
-    expect((await ctx.rt.owners.find(email))?.owner.disabled).toBe(true);
+    expect((await ctx.rt.services.owner.find(email))?.owner.disabled).toBe(true);
     const me = await meSmall(ctx.app, tokens.idToken);
     expect(me.statusCode).toBe(403);
 
     const enabled = onlyJson(await runCli(['owner:enable', '--email', email], env));
     expect(enabled).toMatchObject({ disabled: false });
-    expect((await ctx.rt.owners.find(email))?.owner.disabled).toBe(false);
+    expect((await ctx.rt.services.owner.find(email))?.owner.disabled).toBe(false);
   });
 
   it('info:add adds an item that the public info/all call answers', async () => {

@@ -79,14 +79,14 @@ describe('the end-by-date job', () => {
     const c = await runningCampaign(s, dated(1));
     const job = { campaignId: c._id, endsAt: (c.endCondition as { endsAt: string }).endsAt };
     clock.advance(HOUR - 1000);
-    expect(await ctx.rt.campaignJobs.endByDate(job)).toBe(false);
+    expect(await ctx.rt.services.campaignJobs.endByDate(job)).toBe(false);
     expect((await getCampaign(s, c._id)).state).toBe('running');
 
     clock.advance(1000);
-    expect(await ctx.rt.campaignJobs.endByDate(job)).toBe(true);
+    expect(await ctx.rt.services.campaignJobs.endByDate(job)).toBe(true);
     const ended = await getCampaign(s, c._id);
     expect(ended).toMatchObject({ state: 'ended', endedAt: clock.now().toISOString() });
-    expect(await ctx.rt.campaignJobs.endByDate(job)).toBe(false);
+    expect(await ctx.rt.services.campaignJobs.endByDate(job)).toBe(false);
     const entries = await endedEntries(c._id);
     expect(entries).toHaveLength(1);
     expect(entries[0]?.data).toEqual({ reason: 'date' });
@@ -97,7 +97,7 @@ describe('the end-by-date job', () => {
     const oldJob = { campaignId: c._id, endsAt: (c.endCondition as { endsAt: string }).endsAt };
     expect((await put(c, dated(3))).statusCode).toBe(200);
     clock.advance(2 * HOUR);
-    expect(await ctx.rt.campaignJobs.endByDate(oldJob)).toBe(false);
+    expect(await ctx.rt.services.campaignJobs.endByDate(oldJob)).toBe(false);
     expect((await getCampaign(s, c._id)).state).toBe('running');
   });
 
@@ -105,7 +105,7 @@ describe('the end-by-date job', () => {
     const c = await runningCampaign(s, dated(1));
     await post(s, api.campaigns.stop, c._id);
     clock.advance(2 * HOUR);
-    expect(await ctx.rt.campaignJobs.endByDate({ campaignId: c._id, endsAt: '' })).toBe(false);
+    expect(await ctx.rt.services.campaignJobs.endByDate({ campaignId: c._id, endsAt: '' })).toBe(false);
     expect(await endedEntries(c._id)).toHaveLength(1);
   });
 
@@ -138,7 +138,7 @@ describe('the minute sweep', () => {
     await post(s, api.campaigns.stop, stopped._id);
     clock.advance(2 * HOUR);
 
-    const ended = await ctx.rt.campaignJobs.sweep();
+    const ended = await ctx.rt.services.campaignJobs.sweep();
     const endedIds = ended.map((c) => c.id);
     expect(endedIds).toEqual(expect.arrayContaining([due._id, dueElsewhere._id]));
     for (const c of [later, never, draft, stopped]) expect(endedIds).not.toContain(c._id);
@@ -154,7 +154,7 @@ describe('the minute sweep', () => {
     expect(entry).toMatchObject({ manufacturerId: other.manufacturerId, data: { reason: 'date' } });
 
     // Nothing is due any more: a second sweep ends nothing and writes no second entry.
-    expect((await ctx.rt.campaignJobs.sweep()).map((c) => c.id)).not.toContain(due._id);
+    expect((await ctx.rt.services.campaignJobs.sweep()).map((c) => c.id)).not.toContain(due._id);
     expect(await endedEntries(due._id)).toHaveLength(1);
   });
 });

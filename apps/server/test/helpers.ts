@@ -105,7 +105,7 @@ export const createOwner = async (
 ): Promise<TestOwner> => {
   const email = opts.email ?? `owner-${randomUUID()}@example.com`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const ids = await rt.owners.createOwner({
+  const ids = await rt.services.owner.createOwner({
     email,
     password,
     connect: opts.connect ?? true,

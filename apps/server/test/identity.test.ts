@@ -156,7 +156,7 @@ describe('sign-in', () => {
   it('refuses a disabled owner and ends its sessions', async () => {
     const owner = await createOwner(ctx.rt);
     const tokens = await signIn(ctx.app, owner.email, owner.password);
-    await ctx.rt.owners.setDisabled(owner.email, true);
+    await ctx.rt.services.owner.setDisabled(owner.email, true);
 
     const profile = await me(tokens.idToken);
     expect(profile.statusCode).toBe(403);

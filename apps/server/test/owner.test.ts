@@ -35,7 +35,10 @@ describe('GET /api/owner/me/small', () => {
 
   it('reflects flags an operator set', async () => {
     const owner = await ownerSession(ctx);
-    await ctx.rt.owners.setManufacturer(owner.manufacturerId, { canExport: true, answerLimitation: 50 });
+    await ctx.rt.services.owner.setManufacturer(owner.manufacturerId, {
+      canExport: true,
+      answerLimitation: 50,
+    });
     const res = await owner.api(api.owner.meSmall);
     expect(res.json()).toMatchObject({
       isParleyConnectEnabled: true,

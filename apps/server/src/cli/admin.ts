@@ -182,7 +182,7 @@ const commands: Record<string, Command> = {
         flags,
       ),
     run: (rt, input) =>
-      rt.owners.createOwner({
+      rt.services.owner.createOwner({
         email: input.email,
         password: input.password,
         name: input.name,
@@ -204,19 +204,19 @@ const commands: Record<string, Command> = {
       );
       return { id, patch: parseSettings(set) };
     },
-    run: (rt, { id, patch }) => rt.owners.setManufacturer(id, patch),
+    run: (rt, { id, patch }) => rt.services.owner.setManufacturer(id, patch),
   }),
 
   'owner:disable': command({
     options: { email: { type: 'string' } },
     parse: (flags) => parseFlags(emailFlag, flags),
-    run: async (rt, { email }) => ownerJson(found(email, await rt.owners.setDisabled(email, true))),
+    run: async (rt, { email }) => ownerJson(found(email, await rt.services.owner.setDisabled(email, true))),
   }),
 
   'owner:enable': command({
     options: { email: { type: 'string' } },
     parse: (flags) => parseFlags(emailFlag, flags),
-    run: async (rt, { email }) => ownerJson(found(email, await rt.owners.setDisabled(email, false))),
+    run: async (rt, { email }) => ownerJson(found(email, await rt.services.owner.setDisabled(email, false))),
   }),
 
   'owner:connect': command({
@@ -227,7 +227,7 @@ const commands: Record<string, Command> = {
         flags,
       ),
     run: async (rt, { email, enabled }) =>
-      ownerJson(found(email, await rt.owners.setConnect(email, enabled))),
+      ownerJson(found(email, await rt.services.owner.setConnect(email, enabled))),
   }),
 
   'info:add': command({
