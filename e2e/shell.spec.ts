@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, type Owner, runAdmin, signIn, test } from './fixtures';
 
 /**
@@ -239,21 +239,25 @@ test.describe('console shell', () => {
 });
 
 test.describe('sign-out in another tab', () => {
-  test('keeps this tab’s page and unsaved edits, and signing in again in place carries on there', async ({
-    page,
-    owner,
-    request,
-  }) => {
-    test.slow();
+  /**
+   * A draft's settings open with an unsaved title, then a second tab of the same browser signs out:
+   * both tests start here. Returns the draft's id and the title field.
+   */
+  const editThenSignOutElsewhere = async (
+    page: Page,
+    owner: Owner,
+    request: APIRequestContext,
+    titles: { saved: string; edited: string },
+  ) => {
     const api = await apiAs(request, owner);
-    const draft = await api<{ _id: string }>('POST', '/api/campaign', { title: 'Two tabs' });
+    const draft = await api<{ _id: string }>('POST', '/api/campaign', { title: titles.saved });
 
     await page.goto('/login');
     await signIn(page, owner);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await page.goto(`/connect/campaigns/${draft._id}?tab=settings`);
     const title = page.getByRole('textbox', { name: /^Title/ });
-    await title.fill('Two tabs, edited');
+    await title.fill(titles.edited);
 
     const other = await page.context().newPage();
     await other.goto('/');
@@ -261,17 +265,30 @@ test.describe('sign-out in another tab', () => {
     await other.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(other.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     await other.close();
+    return { draftId: draft._id, title };
+  };
+
+  test('keeps this tab’s page and unsaved edits, and signing in again in place carries on there', async ({
+    page,
+    owner,
+    request,
+  }) => {
+    test.slow();
+    const { draftId, title } = await editThenSignOutElsewhere(page, owner, request, {
+      saved: 'Two tabs',
+      edited: 'Two tabs, edited',
+    });
 
     const dialog = page.getByRole('dialog', { name: 'You were signed out' });
     await expect(dialog).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draft._id}\\?tab=settings$`));
+    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draftId}\\?tab=settings$`));
     await expect(dialog.getByText(owner.email)).toBeVisible();
     await expectAccessible(page, 'the signed-out dialog');
     await dialog.getByLabel(/^Password/).fill(owner.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
 
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draft._id}\\?tab=settings$`));
+    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draftId}\\?tab=settings$`));
     await expect(title).toHaveValue('Two tabs, edited');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('The campaign settings have been saved.')).toBeVisible();
@@ -283,21 +300,10 @@ test.describe('sign-out in another tab', () => {
     request,
   }) => {
     test.slow();
-    const api = await apiAs(request, owner);
-    const draft = await api<{ _id: string }>('POST', '/api/campaign', { title: 'Leaving' });
-
-    await page.goto('/login');
-    await signIn(page, owner);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.goto(`/connect/campaigns/${draft._id}?tab=settings`);
-    await page.getByRole('textbox', { name: /^Title/ }).fill('Leaving, edited');
-
-    const other = await page.context().newPage();
-    await other.goto('/');
-    await other.getByRole('button', { name: 'Account' }).click();
-    await other.getByRole('menuitem', { name: 'Sign out' }).click();
-    await expect(other.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
-    await other.close();
+    const { draftId } = await editThenSignOutElsewhere(page, owner, request, {
+      saved: 'Leaving',
+      edited: 'Leaving, edited',
+    });
 
     await page
       .getByRole('dialog', { name: 'You were signed out' })
@@ -308,7 +314,7 @@ test.describe('sign-out in another tab', () => {
     await warning.getByRole('button', { name: 'Leave without saving' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     await signIn(page, owner);
-    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draft._id}\\?tab=settings$`));
+    await expect(page).toHaveURL(new RegExp(`/connect/campaigns/${draftId}\\?tab=settings$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Leaving' })).toBeVisible();
   });
 });
