@@ -130,7 +130,7 @@ export const buildApp = async (
   registerErrorHandler(app);
   const { services } = rt;
   await app.register(authPlugin, {
-    verify: rt.verify,
+    verify: rt.verifySignature,
     authenticate: services.authenticate,
     appCheckToken: rt.config.appCheckToken,
   });

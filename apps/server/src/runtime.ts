@@ -48,13 +48,16 @@ export const startRuntime = async (
     const keyStore = createKeyStore(db);
     const storage = createFileStorage(config.storage, config.publicUrl);
     const services = createServices({ config, log, db, jobs, mail, clock, storage, keyStore });
-    const verify = createTokenVerifier({
+    const tokenSettings = {
       issuer: config.identity.issuer,
       audience: config.identity.audience,
       jwksUrl: config.identity.jwksUrl,
       keyStore,
-      checkSession: services.checkSession,
-    });
+    };
+    // The identity routes verify with the session check; the auth hook verifies the signature only,
+    // since its authenticator reads the session together with the owner (src/queries/auth.query.ts).
+    const verify = createTokenVerifier({ ...tokenSettings, checkSession: services.checkSession });
+    const verifySignature = createTokenVerifier(tokenSettings);
     defineRateLimitPruning(db, jobs);
     // Job definitions of every module are made above; the queue starts after them.
     await jobs.start();
@@ -75,6 +78,7 @@ export const startRuntime = async (
       mail,
       keyStore,
       verify,
+      verifySignature,
       clock,
       storage,
       services,

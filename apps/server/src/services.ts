@@ -20,6 +20,7 @@ import { createParticipationService } from './modules/participation/index.js';
 import { createQuestionService } from './modules/questions/index.js';
 import type { FileStorage } from './modules/storage/index.js';
 import { createTicketService } from './modules/tickets/index.js';
+import { createTokenOwnerLookup } from './queries/auth.query.js';
 
 /** What the runtime provides: infrastructure, no domain rules. */
 export type Infrastructure = {
@@ -89,8 +90,13 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   });
   const info = createInfoService({ db, config });
   return {
-    authenticate: createAuthenticator(owner),
-    /** The token verifier's session check (the runtime builds the verifier after the services). */
+    /** The auth hook's check of a verified token: owner, manufacturer and session in one query. */
+    authenticate: createAuthenticator({
+      lookup: createTokenOwnerLookup(db),
+      owners: owner,
+      embedded: !config.identity.jwksUrl,
+    }),
+    /** The token verifier's session check, for the identity routes (the runtime builds the verifier). */
     checkSession: createSessionCheck({ db, owners: owner }),
     owner,
     identity,

@@ -8,7 +8,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
-import type { OwnerRow, OwnerService } from '../owner/index.js';
+import type { ManufacturerRow, OwnerRow, OwnerService } from '../owner/index.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJob } from './identity.jobs.js';
 import type { KeyStore, VerifiedToken } from './identity.keys.js';
 import './identity.errors.js';
@@ -72,6 +72,15 @@ const invalidActionCode = () =>
   new AppError('auth/invalid-action-code', 'The reset link is invalid, used already or expired.');
 
 /**
+ * Why a token whose session is no longer signed in is refused: a disabled owner's sessions were all
+ * ended, and saying so lets the console show why; otherwise the session has ended (signed out).
+ */
+const sessionEnded = (owner: Pick<OwnerRow, 'disabled'> | undefined) =>
+  owner?.disabled
+    ? userDisabled()
+    : new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
+
+/**
  * The session check of the token verifier (identity.keys.ts): an id token whose session was signed
  * out is refused. A disabled owner's sessions were all ended; saying so lets the console show why.
  */
@@ -79,27 +88,52 @@ export const createSessionCheck =
   ({ db, owners }: { db: Db; owners: Pick<IdentityOwners, 'findById'> }) =>
   async (sid: string, ownerId: string) => {
     if (await isSessionLive(db, sid)) return;
-    const owner = isUuidText(ownerId) ? await owners.findById(ownerId) : undefined;
-    if (owner?.disabled) throw userDisabled();
-    throw new AppError('auth/id-token-expired', 'This session has ended; sign in again.');
+    throw sessionEnded(isUuidText(ownerId) ? await owners.findById(ownerId) : undefined);
   };
+
+/** One round trip for the auth hook: the owner by id, its manufacturer, and whether session `sid` is live. */
+export type TokenOwnerLookup = (
+  id: string,
+  sid: string | null,
+) => Promise<{ owner: OwnerRow; manufacturer: ManufacturerRow; sessionLive: boolean } | undefined>;
 
 /**
  * The owner (with its manufacturer) of a verified id token, for the auth hook. The embedded
  * service's subject is the owner id. An external provider's subject is its own (Firebase uid,
  * Keycloak UUID): then the owner is the one with the token's email, but only an email the provider
  * verified, or anyone who signs up there with an owner's address would be them.
+ *
+ * For the embedded service's tokens it is also the session check (the same rule as
+ * `createSessionCheck`, which the token verifier applies elsewhere): a token whose session was
+ * signed out is refused. Owner, manufacturer and session come from one prepared query
+ * (src/queries/auth.query.ts), so a private request costs one database round trip before its route.
  */
 export const createAuthenticator =
-  (owners: Pick<IdentityOwners, 'findWithManufacturer'>) => async (claims: VerifiedToken) => {
-    const byId = isUuidText(claims.sub) ? await owners.findWithManufacturer({ id: claims.sub }) : undefined;
+  ({
+    lookup,
+    owners,
+    embedded,
+  }: {
+    lookup: TokenOwnerLookup;
+    owners: Pick<IdentityOwners, 'findWithManufacturer'>;
+    /** Tokens come from the embedded identity service (no JWKS_URL): their `sid` is our session. */
+    embedded: boolean;
+  }) =>
+  async (claims: VerifiedToken): Promise<{ owner: OwnerRow; manufacturer: ManufacturerRow }> => {
+    // Tokens issued before sessions had ids carry no `sid`; they end with their lifetime (an hour).
+    const sid = embedded ? claims.sid : undefined;
+    if (sid !== undefined && (typeof sid !== 'string' || !isUuidText(sid))) {
+      throw new AppError('auth/invalid-token', 'The id token is not valid.');
+    }
+    const byId = isUuidText(claims.sub) ? await lookup(claims.sub, sid ?? null) : undefined;
+    if (sid !== undefined && !byId?.sessionLive) throw sessionEnded(byId?.owner);
     const found =
       byId ??
       (typeof claims.email === 'string' && claims.email_verified === true
         ? await owners.findWithManufacturer({ email: claims.email })
         : undefined);
-    assertTokenCurrent(found?.owner, claims.iat);
-    return found as NonNullable<typeof found>;
+    const owner = assertTokenCurrent(found?.owner, claims.iat);
+    return { owner, manufacturer: (found as NonNullable<typeof found>).manufacturer };
   };
 export type Authenticate = ReturnType<typeof createAuthenticator>;
 
