@@ -232,6 +232,72 @@ describe('list, search and names', () => {
     );
   });
 
+  it('pages by keyset cursor in every sort: the same rows as page numbers, ties and microseconds included', async () => {
+    const s = await ownerSession(ctx);
+    const made: Campaign[] = [];
+    // Equal sort keys (no clock step between some), to prove the id breaks ties without overlap or gaps.
+    for (const [i, title] of ['bb', 'aa', 'BB', 'cc', 'aa', 'dd', 'CC'].entries()) {
+      if (i % 3 === 0) clock.advance(1000);
+      made.push(await createCampaign(s, { title }));
+    }
+    // Timestamps a millisecond cannot tell apart: a cursor must keep PostgreSQL's microseconds.
+    await ctx.rt.pool.query(
+      `update campaigns set created_at = date_trunc('second', created_at) + (random() * 1000) * interval '1 microsecond'
+       where id = any($1::uuid[])`,
+      [made.map((c) => c._id)],
+    );
+    await setTicketCount(ctx.rt, (made[0] as Campaign)._id, 4);
+    for (const sort of [
+      'title',
+      '-title',
+      'createdAt',
+      '-createdAt',
+      '-updatedAt',
+      'ticketCount',
+      '-state',
+    ] as const) {
+      const byPage = (await list(s, { sort, limit: '100' })).documents.map((c) => c._id);
+      const walked: string[] = [];
+      let after: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const page = await list(s, { sort, limit: '3', ...(after ? { after } : {}) });
+        expect(page.total).toBe(7);
+        walked.push(...page.documents.map((c) => c._id));
+        after = page.next;
+        if (!after) break;
+      }
+      expect(walked, sort).toEqual(byPage);
+    }
+  });
+
+  it('keeps a cursor walk whole while campaigns are added, and refuses a cursor it did not give', async () => {
+    const { s } = await seed();
+    const first = await list(s, { limit: '2' });
+    expect(first.documents.map((c) => c.title)).toEqual(['epsilon', 'Delta_x']);
+    // A newer campaign lands before the cursor: offset paging would show Delta_x again, a cursor does not.
+    clock.advance(1000);
+    await createCampaign(s, { title: 'Newest' });
+    const second = await list(s, { limit: '2', after: first.next });
+    expect(second.documents.map((c) => c.title)).toEqual(['Gamma 100%', 'alpha']);
+    const last = await list(s, { limit: '2', after: second.next });
+    expect(last.documents.map((c) => c.title)).toEqual(['Beta']);
+    expect(last.next).toBeUndefined();
+
+    // Another sort's cursor, a damaged one, and one that is not a cursor at all: 400 naming `after`.
+    for (const after of [(await list(s, { sort: 'title', limit: '1' })).next, 'bm90LWEtY3Vyc29y', '%%%']) {
+      expectError(
+        await s.apiUnchecked(api.campaigns.list, { query: { limit: '2', after } }),
+        400,
+        'validation',
+        'after',
+      );
+    }
+    // Another manufacturer's owner gets nothing of this one's through its cursor.
+    const other = await ownerSession(ctx);
+    const theirs = await list(other, { limit: '2', after: first.next });
+    expect(theirs).toEqual({ documents: [], total: 0 });
+  });
+
   it('searches titles case-insensitively, taking % and _ literally', async () => {
     const { s } = await seed();
     const found = async (search: string) => (await list(s, { search })).documents.map((c) => c.title).sort();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  cursorSchema,
   idSchema,
   imageUrlSchema,
   isoDateSchema,
@@ -140,6 +141,8 @@ export const campaignRoutes = {
     summary: 'Campaigns, paged and filtered; archived ones only when asked for',
     tags: ['campaigns'],
     query: pageQuerySchema.extend({
+      /** Keyset paging: the rows after this cursor (an earlier answer's `next`); `page` is then ignored. */
+      after: cursorSchema.optional(),
       search: z.string().trim().max(200).optional(),
       /** Default: every state but archived. */
       'states[]': statesQuery,

@@ -44,8 +44,22 @@ export const pageQuerySchema = z.object({
     .optional(),
 });
 
+/**
+ * A keyset cursor (docs/architecture.md, "Data"): opaque, taken from an earlier answer's `next`. Lists that
+ * take it answer the rows after that one in the same sort order, whatever `page` says, so deep pages
+ * cost no more than the first.
+ */
+export const cursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,600}$/, 'must be the `next` value of an earlier answer of this list');
+
 export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({ documents: z.array(item), total: z.number().int() });
+  z.object({
+    documents: z.array(item),
+    total: z.number().int(),
+    /** The cursor for the rows after this page (lists that take `after`); absent on the last page. */
+    next: cursorSchema.optional(),
+  });
 
 /** D24 limits, shared by server validation and console forms. */
 export const limits = {

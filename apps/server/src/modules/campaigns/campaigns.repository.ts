@@ -1,8 +1,8 @@
 import type { CampaignState, EndCondition } from '@parley/contract';
-import { and, asc, count, desc, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { pageAndCount } from '../../lib/paging.js';
+import { type Cursor, keysetOrder, pageAndCount } from '../../lib/paging.js';
 import { touchedAt as touchedColumn } from '../../lib/touched.js';
 import { campaigns } from './campaigns.tables.js';
 
@@ -63,20 +63,20 @@ export const updateCampaign = async (
 };
 
 const sortColumns = {
-  title: sql`lower(${campaigns.title})`,
-  createdAt: campaigns.createdAt,
-  updatedAt: campaigns.updatedAt,
-  state: campaigns.state,
-  ticketCount: campaigns.ticketCount,
+  title: { key: sql`lower(${campaigns.title})`, type: 'text' },
+  createdAt: { key: campaigns.createdAt, type: 'timestamptz' },
+  updatedAt: { key: campaigns.updatedAt, type: 'timestamptz' },
+  state: { key: campaigns.state, type: 'text' },
+  ticketCount: { key: campaigns.ticketCount, type: 'integer' },
 } as const;
 
-const orderOf = (sort: CampaignSort): SQL[] => {
+/** A sort of the list as keyset order (lib/paging.ts): the id breaks ties, so pages never overlap or skip rows. */
+const keysetOf = (sort: CampaignSort) => {
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as CampaignSortField;
-  const dir = descending ? desc : asc;
-  // The id breaks ties, so pages never overlap or skip rows with equal sort values.
-  return [dir(sortColumns[field]), dir(campaigns.id)];
+  return keysetOrder({ ...sortColumns[field], id: campaigns.id, descending });
 };
+const orderOf = (sort: CampaignSort): SQL[] => keysetOf(sort).orderBy;
 
 const listScope = (q: { manufacturerId: string; states: CampaignState[]; search?: string | undefined }) =>
   and(
@@ -85,7 +85,11 @@ const listScope = (q: { manufacturerId: string; states: CampaignState[]; search?
     q.search ? ilike(campaigns.title, containsPattern(q.search)) : undefined,
   );
 
-/** A page of campaigns and the total, both counted in the database (never loading the rest). */
+/**
+ * A page of campaigns and the total, both counted in the database (never loading the rest). With a
+ * cursor (`after`) the page starts after that row instead of at `offset` (keyset paging, lib/paging.ts).
+ * Each row comes with its sort key as text, for the next cursor.
+ */
 export const listCampaigns = async (
   db: DbOrTx,
   q: {
@@ -95,17 +99,19 @@ export const listCampaigns = async (
     sort: CampaignSort;
     limit: number;
     offset: number;
+    after?: Cursor | undefined;
   },
 ) => {
   const where = listScope(q);
+  const order = keysetOf(q.sort);
   return pageAndCount(
     db
-      .select()
+      .select({ campaign: campaigns, key: order.keyText })
       .from(campaigns)
-      .where(where)
-      .orderBy(...orderOf(q.sort))
+      .where(q.after ? and(where, order.after(q.after)) : where)
+      .orderBy(...order.orderBy)
       .limit(q.limit)
-      .offset(q.offset),
+      .offset(q.after ? 0 : q.offset),
     db.select({ total: count() }).from(campaigns).where(where),
   );
 };

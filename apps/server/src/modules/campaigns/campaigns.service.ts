@@ -15,7 +15,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertFresh } from '../../lib/fresh.js';
-import { pageOffset } from '../../lib/paging.js';
+import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import { inspectPng } from '../../lib/png.js';
 import type { HistoryService } from '../history/index.js';
 import type { FileStorage } from '../storage/index.js';
@@ -168,8 +168,13 @@ export const createCampaignService = ({
         sort: q.sort,
         limit: q.limit,
         offset: pageOffset(q),
+        after: q.after ? decodeCursor(q.after, q.sort) : undefined,
       });
-      return { documents: rows.map(dto), total };
+      return {
+        documents: rows.map((r) => dto(r.campaign)),
+        total,
+        ...nextCursor(rows, q.limit, q.sort, (r) => ({ key: r.key, id: r.campaign.id })),
+      };
     },
 
     search: async (manufacturerId: string, q: { search: string; limit: number }) => ({

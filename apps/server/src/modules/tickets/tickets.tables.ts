@@ -35,7 +35,8 @@ export const campaignTickets = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.campaignId, t.submissionId),
-    index().on(t.campaignId, t.createdAt),
+    // A campaign's tickets, newest first with the id breaking ties, as the list (and its cursor) orders them.
+    index('campaign_tickets_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
     index().on(t.contactId),
     index().on(t.manufacturerId),
   ],
