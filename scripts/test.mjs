@@ -215,6 +215,20 @@ const steps = [
     },
   },
   {
+    // A size check, not a timing: each measured page's gzipped JavaScript within its budget
+    // (apps/server/bench/lib/page-weight.ts; docs/operations.md, "Page weight").
+    group: 'e2e',
+    name: 'Page weight budgets (login, survey page)',
+    kind: 'check',
+    exec: async (step) => {
+      if (!buildState.ok) {
+        step.note = 'not run: the console build failed';
+        return 1;
+      }
+      return run(bin('tsx'), ['apps/server/bench/budget.ts']);
+    },
+  },
+  {
     group: 'e2e',
     name: 'Browser tests (Playwright, Chromium)',
     kind: 'playwright',

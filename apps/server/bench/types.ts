@@ -14,11 +14,23 @@ export type BenchContext = {
   progress: (message: string) => void;
 };
 
+/** One measured figure next to its target (docs/operations.md, "Targets"), for the closing table. */
+export type Figure = {
+  label: string;
+  /** The figure as printed, e.g. `0.82x` or `257.2 KiB`. */
+  measured: string;
+  /** The target as printed, e.g. `>= 0.80x`. */
+  target: string;
+  met: boolean;
+};
+
 export type ScenarioResult = {
   /** The scenario's section of the report: a title line and a table or a few lines. */
   report: string;
   /** One line for the closing summary. */
   summary: string;
+  /** The figures that have a target; the benchmark ends with a table of them all. */
+  figures?: Figure[];
 };
 
 /** A benchmark scenario: bench/scenarios/<name>.ts, listed in bench/run.ts. */

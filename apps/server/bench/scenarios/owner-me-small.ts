@@ -3,7 +3,7 @@ import { toOwnerSmall } from '../../src/modules/owner/owner.dto.js';
 import { findOwnerWithManufacturer } from '../../src/modules/owner/owner.repository.js';
 import { type LoadResult, type Sample, sample, summarize } from '../lib/load.js';
 import { formatTable, ms } from '../lib/table.js';
-import type { Scenario } from '../types.js';
+import type { Figure, Scenario } from '../types.js';
 
 /**
  * GET /api/owner/me/small through the whole stack (compression, request ids and logs, the
@@ -26,6 +26,7 @@ export const ownerMeSmall: Scenario = {
     try {
       const rows: string[][] = [];
       const ratios: string[] = [];
+      const figures: Figure[] = [];
       for (const concurrency of ctx.load.concurrencies) {
         // Both sides take turns in rounds (A B, B A, …), so a machine that gets busier or quieter
         // during the run weighs on both alike and the ratio stays fair.
@@ -72,6 +73,13 @@ export const ownerMeSmall: Scenario = {
           ratio(parley.perSecond, plain.perSecond),
           '',
         ]);
+        const throughput = parley.perSecond / plain.perSecond;
+        figures.push({
+          label: `owner/me/small throughput / bare, concurrency ${concurrency}`,
+          measured: `${throughput.toFixed(2)}x`,
+          target: '>= 0.80x',
+          met: throughput >= 0.8,
+        });
         ratios.push(
           `${ratio(parley.medianMs, plain.medianMs)} at concurrency ${concurrency} (median ${ms(parley.medianMs)} vs ${ms(plain.medianMs)})`,
         );
@@ -86,6 +94,7 @@ export const ownerMeSmall: Scenario = {
           table,
         ].join('\n'),
         summary: `owner/me/small, Parley / bare Fastify median: ${ratios.join('; ')}`,
+        figures,
       };
     } finally {
       await bare.close();

@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The JavaScript a page of the built console loads, gzipped one file at a time as it is sent: the
+ * entry script and module preloads of its HTML file, plus its lazy route chunks and their static
+ * imports, found through Vite's manifest (dist/.vite/manifest.json). Used by the benchmark's
+ * page-weight scenario and by the budget check in `npm test` (bench/budget.ts), so both count alike.
+ */
+export type PageSpec = {
+  /** Short name, as the report and the budget check print it. */
+  name: string;
+  /** The address a person opens (for the report). */
+  url: string;
+  /** The HTML file under dist the server answers for `url`. */
+  html: string;
+  /** Manifest keys (source paths under apps/web) of the lazy route modules the page renders first. */
+  routes: string[];
+  /** The size `npm test` refuses to let it grow past (KiB gzipped): a guard against regressions. */
+  budgetKiB: number;
+  /** Where the page should get to (KiB gzipped), from docs/operations.md's targets. */
+  targetKiB: number;
+};
+
+/**
+ * The pages that are measured. Budgets sit just above the sizes of the build they were set on (see
+ * docs/operations.md, "Page weight"): a change that makes a page heavier fails `npm test` until its
+ * budget is raised on purpose, or the page is made lighter again.
+ */
+export const pages: PageSpec[] = [
+  {
+    name: 'login',
+    url: '/login',
+    html: 'index.html',
+    routes: ['src/app/routes/login.tsx'],
+    budgetKiB: 262,
+    targetKiB: 120,
+  },
+  {
+    name: 'survey',
+    url: '/p/c/:campaignId',
+    // The public pages' own entry: everything the survey page renders is in it (no lazy route).
+    html: 'public.html',
+    routes: [],
+    budgetKiB: 237,
+    targetKiB: 80,
+  },
+];
+
+type ManifestChunk = { file: string; name?: string; src?: string; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+export type PageFile = { file: string; why: string; raw: number; gzip: number };
+export type PageWeight = {
+  spec: PageSpec;
+  files: PageFile[];
+  raw: number;
+  gzip: number;
+  /** Stylesheets the HTML links, gzipped (reported, not counted in `gzip`). */
+  cssGzip: number;
+  notes: string[];
+};
+
+/** The attributes of every <script> and <link> tag (Vite writes plain, well-formed tags). */
+const tags = (html: string) =>
+  [...html.matchAll(/<(script|link)\b([^>]*)>/gi)].map(([, tag = '', attrs = '']) => {
+    const a: Record<string, string> = {};
+    for (const [, name = '', dq, sq, bare] of attrs.matchAll(
+      /([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
+    ))
+      a[name.toLowerCase()] = dq ?? sq ?? bare ?? '';
+    return { tag: tag.toLowerCase(), a };
+  });
+
+export const kib = (bytes: number) => bytes / 1024;
+
+/** Measures one page in `dist`. Throws when the HTML file is missing (the console is not built). */
+export const measurePage = (dist: string, spec: PageSpec): PageWeight => {
+  const notes: string[] = [];
+  // Files by their path under dist, with why they are loaded; the first reason wins.
+  const files = new Map<string, string>();
+  const add = (url: string, why: string) => {
+    if (/^[a-z]+:\/\//i.test(url)) {
+      notes.push(`not counted (another origin): ${url}`);
+      return;
+    }
+    const rel = url.replace(/^\//, '');
+    if (!files.has(rel)) files.set(rel, why);
+  };
+  const css: string[] = [];
+  for (const { tag, a } of tags(readFileSync(path.join(dist, spec.html), 'utf8'))) {
+    if (tag === 'script' && a.type === 'module' && a.src) add(a.src, 'entry script');
+    if (tag === 'link' && a.rel === 'modulepreload' && a.href) add(a.href, 'module preload');
+    if (tag === 'link' && a.rel === 'stylesheet' && a.href) css.push(a.href.replace(/^\//, ''));
+  }
+
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    // Loading a chunk loads its static imports too (Vite preloads them alongside).
+    const visit = (key: string, why: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.set(chunk.file, why);
+      for (const dep of chunk.imports ?? []) visit(dep, `import of ${chunk.name ?? key}`);
+    };
+    for (const route of spec.routes) {
+      if (manifest[route]) visit(route, `route chunk (${route})`);
+      else notes.push(`the manifest has no chunk for ${route}: it is not counted.`);
+    }
+  } else {
+    notes.push('no dist/.vite/manifest.json: entry and preloads only, route chunks are not counted.');
+  }
+
+  const measured = [...files].map(([file, why]): PageFile => {
+    const bytes = readFileSync(path.join(dist, file));
+    return { file, why, raw: bytes.length, gzip: gzipSync(bytes).length };
+  });
+  return {
+    spec,
+    files: measured,
+    raw: measured.reduce((n, f) => n + f.raw, 0),
+    gzip: measured.reduce((n, f) => n + f.gzip, 0),
+    cssGzip: css.reduce((n, f) => n + gzipSync(readFileSync(path.join(dist, f))).length, 0),
+    notes,
+  };
+};
