@@ -103,6 +103,26 @@ const probes: Probe[] = [
     refusedBy: 'noRestrictedImports',
   },
   { file: 'apps/web/src/app/routes/probe.ts', source: use('@/features/tickets/api/get-ticket') },
+  // The public pages' entry loads none of the console: no src/app, no owner feature, no router.
+  {
+    file: 'apps/web/src/public/probe-app.ts',
+    source: use('@/app/provider'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/public/probe-feature.ts',
+    source: use('@/features/campaigns/api/get-campaign'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/public/probe-router.ts',
+    source: use('react-router'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/public/probe-participation.ts',
+    source: use('@/features/participation/components/survey-page'),
+  },
   // The contract imports nothing from the apps.
   {
     file: 'packages/contract/src/probe.ts',

@@ -21,6 +21,10 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
   );
+  await writeFile(
+    path.join(webDist, 'public.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/public.js"></script></head><body></body></html>',
+  );
   await writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
 });
 afterAll(async () => {
@@ -41,6 +45,22 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await start();
+  });
+
+  it("answers every /p/ address with the public pages' own entry, every other page with the console", async () => {
+    const consolePage = await ctx.app.inject({ method: 'GET', url: '/login' });
+    for (const url of ['/p', `/p/c/${randomUUID()}`, '/p/t/some-token', '/p/f/later-page?x=1']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('/assets/public.js');
+      // Cached like the console's page: a deploy reaches every phone at once.
+      expect(res.headers['cache-control'], url).toBe(consolePage.headers['cache-control']);
+    }
+    for (const url of ['/', '/login', '/connect/campaigns', '/pages', '/public']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('/assets/app.js');
+    }
   });
 
   it('the console page: a CSP without inline scripts, no framing, no sniffing, no HSTS', async () => {

@@ -11,6 +11,7 @@ export * from './path-rule-checks.js';
 export * from './question-checks.js';
 export * from './questions.js';
 export * from './route.js';
+export * from './secret-links.js';
 export * from './survey-path.js';
 export * from './tickets.js';
 

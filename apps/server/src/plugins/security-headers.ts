@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { defaultPlausibleScriptUrl } from '@parley/contract';
+import { defaultPlausibleScriptUrl, secretLinkPrefixes } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -8,12 +8,11 @@ import type { Config } from '../config.js';
  * password-reset token (`/reset-password?token=`). Their pages send no Referer at all, so the token
  * never reaches another site, an image host or the analytics provider.
  */
-const tokenPathPrefixes = ['/p/i/', '/p/t/', '/p/results/'];
 const tokenPages = ['/reset-password', '/reset-password/'];
 
 const holdsToken = (url: string) => {
   const pathname = url.split('?')[0] ?? '';
-  return tokenPages.includes(pathname) || tokenPathPrefixes.some((p) => pathname.startsWith(p));
+  return tokenPages.includes(pathname) || secretLinkPrefixes.some((p) => pathname.startsWith(p));
 };
 
 const originOf = (url: string | null) => (url ? new URL(url).origin : undefined);

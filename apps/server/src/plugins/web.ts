@@ -4,12 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built console at `/` with a single-page fallback. Hashed assets are
+ * Serves the built console at `/` with a single-page fallback, and the public pages' own entry
+ * (`public.html`) for every `/p/…` address. Hashed assets are
  * cached for a year; index.html never, so a deploy reaches every browser at once.
  * Unknown /api and /identity paths answer JSON 404, never the page.
  */
 export const registerWeb = async (app: FastifyInstance, webDist: string | undefined) => {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  const hasPublicEntry = root !== undefined && existsSync(path.join(root, 'public.html'));
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -35,6 +37,9 @@ export const registerWeb = async (app: FastifyInstance, webDist: string | undefi
       return reply.code(404).send({ code: 'not-found', message: `No file ${url}.` });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', root);
+    // The public pages (D10) are their own small application (apps/web/public.html): a participant's
+    // phone loads none of the console. A build from before it existed answers them with the console.
+    const isPublicPage = url === '/p' || url.startsWith('/p/');
+    return reply.sendFile(isPublicPage && hasPublicEntry ? 'public.html' : 'index.html', root);
   });
 };

@@ -9,8 +9,8 @@ import { notificationDuration, notifyInfo } from '@/lib/notifications';
 import { usePublicConfig } from '@/lib/public-config';
 import { createQueryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
+import { createAppTheme, cssVariablesResolver } from '@/lib/theme';
 import { initTracing } from '@/lib/tracing';
-import { createAppTheme, cssVariablesResolver } from './theme';
 
 /** Starts optional error tracing once the public configuration has arrived. */
 const ConfigEffects = () => {

@@ -20,18 +20,6 @@ const ResetPassword = page(
   () => import('./routes/reset-password'),
   (m) => m.ResetPasswordRoute,
 );
-const Public = page(
-  () => import('./routes/public/public-root'),
-  (m) => m.PublicRoute,
-);
-const Survey = page(
-  () => import('./routes/public/survey'),
-  (m) => m.SurveyRoute,
-);
-const ParticipantTicket = page(
-  () => import('./routes/public/participant-ticket'),
-  (m) => m.ParticipantTicketRoute,
-);
 const Console = page(
   () => import('./routes/app/root'),
   (m) => m.ConsoleRoot,
@@ -116,10 +104,8 @@ export const createAppRoutes = (): RouteObject[] => [
         ),
       },
       { path: paths.resetPassword, element: <ResetPassword /> },
-      // D10: public pages never redirect to /login (their screens come with later issues).
-      { path: '/p/c/:campaignId', element: <Survey /> },
-      { path: '/p/t/:token', element: <ParticipantTicket /> },
-      { path: '/p/*', element: <Public /> },
+      // D10's public pages (/p/…) are not here: they are their own application (src/public, public.html),
+      // which the server answers for every /p/ address. A link to one is a plain link, never a route change.
       {
         element: (
           <RequireAuth>

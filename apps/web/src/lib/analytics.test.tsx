@@ -2,7 +2,7 @@ import { api } from '@parley/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createTestBackend, defaultConfig } from '@/testing/test-backend';
-import { renderApp } from '@/testing/test-utils';
+import { renderApp, renderPublicApp } from '@/testing/test-utils';
 
 describe('page-view tracking', () => {
   it('loads the configured Plausible script and reports each route change without its query', async () => {
@@ -26,5 +26,26 @@ describe('page-view tracking', () => {
       ['pageview', `${window.location.origin}/login`],
       ['pageview', `${window.location.origin}/reset-password`],
     ]);
+  });
+
+  it("reports a public page too, with a secret link's token replaced", async () => {
+    const backend = createTestBackend();
+    backend.server.on(api.info.config, () => ({
+      body: {
+        ...defaultConfig,
+        analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },
+      },
+    }));
+    backend.server.on(api.participation.ticket, { token: 'secret-ticket-token' }, () => ({
+      status: 404,
+      body: { code: 'not-found', message: 'The ticket does not exist.' },
+    }));
+    const before = window.plausible?.q?.length ?? 0;
+    renderPublicApp('/p/t/secret-ticket-token');
+
+    await screen.findByRole('heading', { level: 1 });
+    const calls = (window.plausible?.q ?? []).slice(before).map((args) => (args[1] as { u: string }).u);
+    expect(calls).toEqual([`${window.location.origin}/p/t/:token`]);
+    expect(JSON.stringify(window.plausible?.q)).not.toContain('secret-ticket-token');
   });
 });

@@ -1,6 +1,5 @@
-import { defaultPlausibleScriptUrl, type PublicConfig } from '@parley/contract';
+import { defaultPlausibleScriptUrl, type PublicConfig, redactSecretLink } from '@parley/contract';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 
 type AnalyticsConfig = PublicConfig['analytics'];
 type Tracker = { pageView: (path: string) => void };
@@ -48,12 +47,17 @@ export const initAnalytics = (config: AnalyticsConfig): void => {
   }
 };
 
-/** Only the path: query strings may hold secrets (the password-reset token) or personal data. */
-export const trackPageView = (path: string): void => tracker.pageView(path);
+/**
+ * Only the path: query strings may hold secrets (the password-reset token) or personal data, and a
+ * secret link's token is replaced by `:token` (`redactSecretLink`, in the contract).
+ */
+export const trackPageView = (path: string): void => tracker.pageView(redactSecretLink(path));
 
-/** Page views are tracked on every route change. Mount once inside the router. */
-export const usePageViewTracking = (config: AnalyticsConfig | undefined): void => {
-  const { pathname } = useLocation();
+/**
+ * Page views are tracked whenever `pathname` changes. The console mounts it once inside its router
+ * (app/routes/root.tsx), the public pages once in their entry (src/public).
+ */
+export const usePageViewTracking = (config: AnalyticsConfig | undefined, pathname: string): void => {
   useEffect(() => {
     if (config) initAnalytics(config);
   }, [config]);

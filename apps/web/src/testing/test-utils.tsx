@@ -7,6 +7,7 @@ import { AppRouter } from '@/app/router';
 import { stopSession } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
+import { PublicApp } from '@/public/public-app';
 
 /** Renders the whole console at `url`, as a browser opening that address would. */
 export const renderApp = (url: string) => {
@@ -23,6 +24,16 @@ export const renderApp = (url: string) => {
 /** Renders one piece of the console inside the app's providers (theme, i18n, queries), without the router. */
 export const renderInProviders = (ui: ReactNode) =>
   render(<AppProvider queryClient={createQueryClient({ retry: false })}>{ui}</AppProvider>);
+
+/** Renders the public pages' application (src/public) at `url`, as a participant opening that link would. */
+export const renderPublicApp = (url: string) => {
+  window.history.replaceState(null, '', url);
+  const user = userEvent.setup();
+  const view = render(
+    <PublicApp pathname={window.location.pathname} queryClient={createQueryClient({ retry: false })} />,
+  );
+  return { user, ...view };
+};
 
 export const currentUrl = () => `${window.location.pathname}${window.location.search}`;
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/loaders';
 import { usePageViewTracking } from '@/lib/analytics';
 import { usePublicConfig } from '@/lib/public-config';
@@ -7,7 +7,7 @@ import { usePublicConfig } from '@/lib/public-config';
 /** The root of every route: page-view tracking and the first-load fallback. */
 export const RootRoute = () => {
   const { data: config } = usePublicConfig();
-  usePageViewTracking(config?.analytics);
+  usePageViewTracking(config?.analytics, useLocation().pathname);
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Outlet />

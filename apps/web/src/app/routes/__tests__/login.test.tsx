@@ -1,7 +1,7 @@
-import { api, identityApi } from '@parley/contract';
+import { identityApi } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createTestBackend, defaultConfig, ownerEmail, ownerPassword } from '@/testing/test-backend';
+import { createTestBackend, ownerEmail, ownerPassword } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
 const signInWith = async (
@@ -164,21 +164,6 @@ describe('login', () => {
     unmount();
     renderApp('/login');
     expect(await screen.findByLabelText('Sprache')).toHaveValue('de');
-  });
-
-  it('never sends a public /p/ page to /login, and shows the privacy notice there', async () => {
-    const { server } = createTestBackend();
-    server.on(api.info.config, () => ({
-      body: { ...defaultConfig, privacyUrl: 'https://example.com/privacy' },
-    }));
-    renderApp('/p/f/22222222-2222-4222-8222-222222222222');
-
-    expect(await screen.findByRole('heading', { level: 1, name: 'Parley' })).toBeVisible();
-    expect(await screen.findByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
-      'href',
-      'https://example.com/privacy',
-    );
-    expect(currentUrl()).toBe('/p/f/22222222-2222-4222-8222-222222222222');
   });
 
   it('shows the support link and email from the configuration', async () => {

@@ -7,7 +7,7 @@ import { useLanguage } from '@/lib/i18n';
  * Placeholder for the public pages under /p/ (D10) that later issues build. Never guarded; in the
  * frame of every public page, so it too carries the privacy notice.
  */
-export const PublicRoute = () => {
+export const PublicFallback = () => {
   const { t } = useTranslation();
   const language = useLanguage();
   return (

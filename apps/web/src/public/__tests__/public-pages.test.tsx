@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSurvey, surveyId } from '@/features/participation/__tests__/survey-fixtures';
 import { draftKey } from '@/features/participation/lib/survey-draft';
 import { formatDateTime } from '@/lib/format-date';
-import { createTestBackend } from '@/testing/test-backend';
-import { currentUrl, renderApp } from '@/testing/test-utils';
+import { createTestBackend, defaultConfig } from '@/testing/test-backend';
+import { currentUrl, renderPublicApp } from '@/testing/test-utils';
 
 // Mantine's autosizing textarea listens for web fonts; jsdom has no document.fonts.
 if (!('fonts' in document)) {
@@ -14,9 +14,9 @@ if (!('fonts' in document)) {
   });
 }
 
-// The lazy route modules are transformed on first use; doing it here keeps the first test's time its own.
+// The public application is transformed on first use; doing it here keeps the first test's time its own.
 beforeAll(async () => {
-  await Promise.all([import('@/app/routes/public/survey'), import('@/app/routes/public/participant-ticket')]);
+  await import('@/public/public-app');
 }, 60_000);
 
 const ofSurvey = { id: surveyId };
@@ -34,7 +34,7 @@ const serve = (survey: PublicSurvey = makeSurvey()) => {
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 2, name });
 
-const startWith = async (user: ReturnType<typeof renderApp>['user'], email: string) => {
+const startWith = async (user: ReturnType<typeof renderPublicApp>['user'], email: string) => {
   await user.type(await screen.findByLabelText(/Email address/), email);
   await user.click(screen.getByRole('button', { name: 'Start the survey' }));
 };
@@ -49,7 +49,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
         message: 'This email address has already answered this survey.',
       },
     }));
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await startWith(user, 'Ada@Example.com');
 
     expect(
@@ -72,7 +72,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
 
   it('asks the email, then each question on the path with checks, and sends the answers once', async () => {
     const backend = serve();
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Bike survey' })).toBeVisible();
     expect(screen.getByText('Tell us about your rides.')).toBeVisible();
@@ -144,7 +144,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
 
   it('follows a path rule forward and goes back to the question shown before', async () => {
     serve();
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await startWith(user, 'bo@example.com');
     await heading('Do you ride?');
     await user.click(screen.getByRole('radio', { name: 'No' }));
@@ -161,7 +161,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
 
   it('sends at once on a rule to the end', async () => {
     const backend = serve();
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await startWith(user, 'cy@example.com');
     await heading('Do you ride?');
     await user.click(screen.getByRole('radio', { name: 'Stop' }));
@@ -190,7 +190,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
         current: questions[3]!._id,
       }),
     );
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await heading('Anything else?');
     expect(screen.getByText('Welcome back: what you entered before has been restored.')).toBeVisible();
     const text = screen.getByRole('textbox', { name: 'Anything else?' });
@@ -231,7 +231,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
         current: null,
       }),
     );
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await user.click(await screen.findByRole('button', { name: 'Start over' }));
     expect(screen.getByLabelText(/Email address/)).toHaveValue('');
     await waitFor(() =>
@@ -247,7 +247,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
       status: 429,
       body: { code: 'rate-limit', message: 'Too many' },
     }));
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await startWith(user, 'ed@example.com');
     await user.type(await screen.findByRole('textbox', { name: 'Anything else?' }), 'hello');
     await user.click(screen.getByRole('button', { name: 'Send answers' }));
@@ -271,7 +271,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
           release = () => resolve({ status: 201, body: { stored: true, campaignEnded: true } });
         }),
     );
-    const { user } = renderApp(`/p/c/${surveyId}`);
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
     await startWith(user, 'fay@example.com');
     await user.type(await screen.findByRole('textbox', { name: 'Anything else?' }), 'hi');
     const send = screen.getByRole('button', { name: 'Send answers' });
@@ -291,14 +291,14 @@ describe('the survey page (/p/c/:campaignId)', () => {
     ['closed', 'This survey cannot be answered through this link'],
   ] as const)('says clearly when the survey is %s', async (status, title) => {
     serve(makeSurvey({ status, questions: [] }));
-    renderApp(`/p/c/${surveyId}`);
+    renderPublicApp(`/p/c/${surveyId}`);
     expect(await heading(title)).toBeVisible();
     expect(screen.queryByLabelText(/Email address/)).toBeNull();
   });
 
   it("speaks the survey's language, not the console's", async () => {
     serve(makeSurvey({ language: 'de', status: 'ended', questions: [] }));
-    renderApp(`/p/c/${surveyId}`);
+    renderPublicApp(`/p/c/${surveyId}`);
     expect(await heading('Diese Umfrage ist beendet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Datenschutzhinweise' })).toBeVisible();
     expect(document.documentElement.lang).toBe('de');
@@ -308,7 +308,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
 
   it('says when the link leads nowhere', async () => {
     createTestBackend();
-    renderApp(`/p/c/${surveyId}`);
+    renderPublicApp(`/p/c/${surveyId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Survey not found' })).toBeVisible();
     expect(currentUrl()).toBe(`/p/c/${surveyId}`);
   });
@@ -364,7 +364,7 @@ describe("the participant's ticket page (/p/t/:token)", () => {
   it('shows the answers as the participant gave them and that the address is confirmed', async () => {
     const backend = createTestBackend();
     backend.server.on(api.participation.ticket, { token }, () => ({ body: ticket }));
-    renderApp(`/p/t/${token}`);
+    renderPublicApp(`/p/t/${token}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Bike survey' })).toBeVisible();
     expect(screen.getByText('Thank you: your email address ada@example.com is confirmed.')).toBeVisible();
     const ranking = screen.getByRole('heading', { name: /Rank the colours/ }).closest('li') as HTMLElement;
@@ -384,7 +384,25 @@ describe("the participant's ticket page (/p/t/:token)", () => {
 
   it('says when the link is not valid', async () => {
     createTestBackend();
-    renderApp(`/p/t/${token}`);
+    renderPublicApp(`/p/t/${token}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  });
+});
+
+describe('a public address no page answers yet', () => {
+  it('stays on its address, never asks for a sign-in, and carries the privacy notice', async () => {
+    const { server } = createTestBackend();
+    server.on(api.info.config, () => ({
+      body: { ...defaultConfig, privacyUrl: 'https://example.com/privacy' },
+    }));
+    renderPublicApp('/p/f/22222222-2222-4222-8222-222222222222');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parley' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
+      'href',
+      'https://example.com/privacy',
+    );
+    expect(screen.queryByRole('button', { name: /sign in/i })).toBeNull();
+    expect(currentUrl()).toBe('/p/f/22222222-2222-4222-8222-222222222222');
   });
 });
