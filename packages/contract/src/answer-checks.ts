@@ -1,4 +1,4 @@
-import { limits } from './common.js';
+import { limits } from './limits.js';
 import type { PublicQuestion } from './participation.js';
 
 /** What a participant has entered for one question (the survey page's draft or a sent answer). */

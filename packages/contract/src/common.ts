@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { emailPattern, limits } from './limits.js';
+
+export { emailPattern, isEmailAddress, isUuidText, limits } from './limits.js';
 
 /*
  * In a browser zod must not compile parsers with `new Function`: its one probe of whether it may is
@@ -11,13 +14,6 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 /** Every entity id is a UUID string carried as `_id` (D3). */
 export const idSchema = z.uuid({ message: 'must be a UUID' });
 
-/**
- * Whether a string has the shape of a UUID, as PostgreSQL's `uuid` type reads it (any version):
- * for ids that arrive outside a schema (a token's subject or session, a stored draft) before they
- * reach a query.
- */
-export const isUuidText = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 export const isoDateSchema = z.string().describe('ISO-8601 date-time');
 
 export const languageSchema = z.enum(['de', 'en']);
@@ -61,23 +57,11 @@ export const listOf = <T extends z.ZodType>(item: T) =>
     next: cursorSchema.optional(),
   });
 
-/** D24 limits, shared by server validation and console forms. */
-export const limits = {
-  passwordMin: 8,
-  passwordMax: 128,
-  emailMax: 254,
-  /** An owner's name: at least two characters (docs/product-decisions.md). */
-  nameMin: 2,
-  nameMax: 100,
-  textMax: 5000,
-  pageMax: 100,
-} as const;
-
 export const emailSchema = z
   .string()
   .trim()
   .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
-  .pipe(z.email({ message: 'must be a valid email address' }))
+  .pipe(z.email({ pattern: emailPattern, message: 'must be a valid email address' }))
   .transform((v) => v.toLowerCase());
 
 export const passwordSchema = z

@@ -8,6 +8,7 @@ export * from './info.js';
 export * from './owner.js';
 export * from './participation.js';
 export * from './path-rule-checks.js';
+export * from './public-paths.js';
 export * from './question-checks.js';
 export * from './questions.js';
 export * from './route.js';

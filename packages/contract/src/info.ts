@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, languageSchema, listOf } from './common.js';
+import { publicPaths } from './public-paths.js';
 import { defineRoute } from './route.js';
 
 export const infoItemSchema = z.object({
@@ -13,12 +14,6 @@ export const infoItemSchema = z.object({
   createdAt: isoDateSchema,
 });
 export type InfoItem = z.infer<typeof infoItemSchema>;
-
-/**
- * Plausible's manual script, loaded when no ANALYTICS_SCRIPT_URL is configured; the server allows its
- * origin in the Content-Security-Policy, the console loads it.
- */
-export const defaultPlausibleScriptUrl = 'https://plausible.io/js/script.manual.js';
 
 /** Public configuration the console needs before sign-in (support link, analytics, tracing). */
 export const publicConfigSchema = z.object({
@@ -55,7 +50,7 @@ export const infoRoutes = {
   }),
   config: defineRoute({
     method: 'GET',
-    path: '/config',
+    path: publicPaths.config,
     access: 'public',
     summary: 'Public configuration of the console',
     tags: ['info'],

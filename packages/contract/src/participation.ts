@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, isoDateSchema, languageSchema, limits } from './common.js';
+import { publicPaths } from './public-paths.js';
 import { questionTypeSchema } from './questions.js';
 import { defineRoute } from './route.js';
 import { ticketAnswerSchema } from './tickets.js';
@@ -54,6 +55,9 @@ export const submitAnswersSchema = z.object({
 });
 export type SubmitAnswers = z.input<typeof submitAnswersSchema>;
 
+export const submitResultSchema = z.object({ stored: z.literal(true), campaignEnded: z.boolean() });
+export type SubmitResult = z.infer<typeof submitResultSchema>;
+
 export const participantTicketSchema = z.object({
   campaign: z.object({
     _id: idSchema,
@@ -71,7 +75,7 @@ export type ParticipantTicket = z.infer<typeof participantTicketSchema>;
 export const participationRoutes = {
   survey: defineRoute({
     method: 'GET',
-    path: '/public/campaign/:id',
+    path: publicPaths.survey,
     access: 'public',
     summary: 'A survey by its open link, as the participant sees it',
     tags: ['participation'],
@@ -91,18 +95,18 @@ export const participationRoutes = {
   }),
   submit: defineRoute({
     method: 'POST',
-    path: '/public/campaign/:id/answer',
+    path: publicPaths.submit,
     access: 'public',
     summary: "Store a participant's answers as a campaign ticket",
     tags: ['participation'],
     params: z.object({ id: idSchema }),
     body: submitAnswersSchema,
     status: 201,
-    response: z.object({ stored: z.literal(true), campaignEnded: z.boolean() }),
+    response: submitResultSchema,
   }),
   checkEmail: defineRoute({
     method: 'POST',
-    path: '/public/campaign/:id/check-email',
+    path: publicPaths.checkEmail,
     access: 'public',
     summary:
       'Whether an email address may answer the survey now (asked at its first step; the answer is checked again)',
@@ -113,7 +117,7 @@ export const participationRoutes = {
   }),
   ticket: defineRoute({
     method: 'GET',
-    path: '/public/ticket/:token',
+    path: publicPaths.ticket,
     access: 'public',
     summary: "The participant's ticket by the private link mailed to them (confirms the address)",
     tags: ['participation'],

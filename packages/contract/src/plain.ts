@@ -1,0 +1,10 @@
+/**
+ * The contract's rules that need no zod, for pages that must stay light (docs/architecture.md,
+ * "The public pages"): the survey page imports `@parley/contract/plain` and so loads none of zod.
+ * Each rule here is the one definition; the zod schemas of the rest of the contract use it.
+ */
+export * from './answer-checks.js';
+export * from './limits.js';
+export * from './public-paths.js';
+export * from './secret-links.js';
+export * from './survey-path.js';

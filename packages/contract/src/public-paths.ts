@@ -1,0 +1,18 @@
+/**
+ * The addresses of the public calls (no token), under `/api`. The routes in participation.ts and
+ * info.ts are defined with these, and the public pages call them by these, without the routes' zod
+ * schemas (see plain.ts).
+ */
+export const publicPaths = {
+  survey: '/public/campaign/:id',
+  submit: '/public/campaign/:id/answer',
+  checkEmail: '/public/campaign/:id/check-email',
+  ticket: '/public/ticket/:token',
+  config: '/config',
+} as const;
+
+/**
+ * Plausible's manual script, loaded when no ANALYTICS_SCRIPT_URL is configured; the server allows its
+ * origin in the Content-Security-Policy, the console loads it.
+ */
+export const defaultPlausibleScriptUrl = 'https://plausible.io/js/script.manual.js';
