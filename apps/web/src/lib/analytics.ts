@@ -1,4 +1,5 @@
-import { defaultPlausibleScriptUrl, type PublicConfig, redactSecretLink } from '@parley/contract';
+import type { PublicConfig } from '@parley/contract';
+import { defaultPlausibleScriptUrl, redactSecretLink } from '@parley/contract/plain';
 import { useEffect } from 'react';
 
 type AnalyticsConfig = PublicConfig['analytics'];

@@ -1,34 +1,13 @@
-import {
-  type ApiErrorBody,
-  errorSchema,
-  type RouteDef,
-  type RouteInput,
-  type RouteResponse,
-  routeCallUrl,
-} from '@parley/contract';
+import { type RouteDef, type RouteInput, type RouteResponse, routeCallUrl } from '@parley/contract';
+import { type ApiError, isAbort, noAnswerError, readBody, toApiError } from '@/lib/api-error';
 import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
 import { httpRequest } from '@/lib/http';
+
+export { ApiError, isApiError } from '@/lib/api-error';
 
 /** Anti-forgery names, axios-style (read the cookie, echo it in the header). */
 export const xsrfCookieName = 'XSRF-TOKEN';
 export const xsrfHeaderName = 'X-XSRF-TOKEN';
-
-/** The one error type of every failed API call (D3's `{code, message, field?}` plus the status). */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-
-  constructor(status: number, body: ApiErrorBody) {
-    super(body.message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = body.code;
-    this.field = body.field;
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 type AppCheckTokenProvider = () => Promise<string>;
 let appCheckTokenProvider: AppCheckTokenProvider = async () => '';
@@ -71,19 +50,6 @@ const send = async (route: RouteDef, url: string, { body, signal, onUploadProgre
   if (xsrf !== null) headers[xsrfHeaderName] = xsrf;
   return httpRequest({ method: route.method, url, headers, body, signal, onUploadProgress });
 };
-
-const toApiError = async (response: Response): Promise<ApiError> => {
-  const json: unknown = await response.json().catch(() => null);
-  const parsed = errorSchema.safeParse(json);
-  return new ApiError(
-    response.status,
-    parsed.success
-      ? parsed.data
-      : { code: `http/${response.status}`, message: response.statusText || 'Request failed' },
-  );
-};
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 const fetchWithAuth = async (route: RouteDef, url: string, payload: Payload) => {
   let response = await send(route, url, payload);
@@ -156,20 +122,11 @@ async function request<R extends RouteDef>(
   let error: ApiError;
   try {
     const response = await fetchWithAuth(route, url, payload);
-    if (response.ok) {
-      if (response.status === 204) return undefined as RouteResponse<R>;
-      const text = await response.text();
-      return (text ? JSON.parse(text) : undefined) as RouteResponse<R>;
-    }
+    if (response.ok) return await readBody<RouteResponse<R>>(response);
     error = await toApiError(response);
   } catch (cause) {
     if (isAbort(cause)) throw cause;
-    // No answer arrived at all (offline, DNS, refused connection), or it was not JSON.
-    const message = cause instanceof Error ? cause.message : String(cause);
-    error = new ApiError(0, {
-      code: cause instanceof SyntaxError ? 'http/invalid-json' : 'network',
-      message,
-    });
+    error = noAnswerError(cause);
   }
   console.error(`[api] ${route.method} ${url} failed: ${error.status} ${error.code}`, error.message);
   if (skipThrowError) return undefined;

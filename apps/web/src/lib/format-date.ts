@@ -1,5 +1,4 @@
 import type { Language } from '@parley/contract';
-import { useLanguage } from '@/lib/i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,13 +68,4 @@ export const parseLocalDateTime = (value: string): Date | null => {
   const date = new Date(year, month - 1, day, hours, minutes, seconds);
   // 2027-02-30 would roll over into March: not a date anyone picked.
   return date.getDate() === day && date.getMonth() === month - 1 ? date : null;
-};
-
-/** Formatters bound to the current UI language; re-render on language change. */
-export const useDateFormat = () => {
-  const language = useLanguage();
-  return {
-    formatDate: (value: string | number | Date) => formatDate(value, language),
-    formatDateTime: (value: string | number | Date) => formatDateTime(value, language),
-  };
 };

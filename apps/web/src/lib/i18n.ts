@@ -1,23 +1,13 @@
 import type { Language } from '@parley/contract';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
+import { defaultLanguage, detectLanguage, isLanguage, languages } from '@/lib/language';
+import { storageKeys, writeStorage } from '@/lib/storage';
+
+export { defaultLanguage, detectLanguage, isLanguage, languages } from '@/lib/language';
+
 import de from '@/locales/de.json';
 import en from '@/locales/en.json';
-
-export const languages: readonly Language[] = ['de', 'en'];
-export const defaultLanguage: Language = 'en';
-
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (languages as readonly string[]).includes(value);
-
-/** A stored choice wins; else the browser's language if it is de or en; else English. */
-export const detectLanguage = (): Language => {
-  const stored = readStorage<string>(storageKeys.locale);
-  if (isLanguage(stored)) return stored;
-  const browser = (navigator.language ?? '').toLowerCase().split('-')[0];
-  return isLanguage(browser) ? browser : defaultLanguage;
-};
 
 export const resources = { de: { translation: de }, en: { translation: en } } as const;
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
-import { useDateFormat } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStateBadge } from './campaign-state-badge';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { Campaign, MetEndCondition } from '@parley/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useStartCampaign } from '../api/start-campaign';
 import { useUpdateCampaign } from '../api/update-campaign';
 import { type CampaignFormValues, campaignToValues, valuesToInput } from '../lib/campaign-form-values';

@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { HistoryEntry } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDateFormat } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 import { historyEntryPath } from './history-entry-path';
 
 type HistoryListProps = { entries: HistoryEntry[]; onOpen: (entry: HistoryEntry) => void };

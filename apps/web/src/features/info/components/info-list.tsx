@@ -2,8 +2,8 @@ import { Anchor, EmptyState, Paper, Skeleton, Stack, Text, Title } from '@mantin
 import type { InfoItem } from '@parley/contract';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '@/lib/format-date';
 import { useLanguage } from '@/lib/i18n';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useInfo } from '../api/get-info';
 
 /** Items without a language are for everyone; the others only in their own language. */

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
-import { useDateFormat } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useTickets } from '../api/get-tickets';
 import { EmailConfirmationBadge } from './email-confirmation-badge';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { useDateFormat } from '@/lib/format-date';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useTicket } from '../api/get-ticket';
 import { EmailConfirmationBadge } from './email-confirmation-badge';
 import { TicketAnswersView } from './ticket-answers-view';
