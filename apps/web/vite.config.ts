@@ -34,14 +34,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The chunk graph, for tools that report what a page loads (npm run bench).
     manifest: true,
-    // Two entries: the console (index.html) and the public pages (public.html). Route modules of the
-    // console are split by dynamic import() in src/app/router.tsx.
-    rollupOptions: {
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        public: fileURLToPath(new URL('./public.html', import.meta.url)),
-      },
-    },
+    // The console only: the public pages (public.html) are built by vite.public.config.ts, with Preact,
+    // into the same dist. Route modules of the console are split by dynamic import() in src/app/router.tsx.
     chunkSizeWarningLimit: 600,
   },
 });

@@ -24,6 +24,7 @@ const spec: PageSpec = {
   url: '/login',
   html: 'index.html',
   routes: ['src/app/routes/login.tsx'],
+  manifest: '.vite/manifest.json',
   budgetKiB: 1,
   targetKiB: 1,
 };

@@ -50,7 +50,9 @@ export const usePointerReorder = (onMove: (from: number, to: number) => void) =>
   const rowStyle = (index: number) => ({
     opacity: drag?.from === index ? 0.5 : 1,
     outline:
-      drag?.over === index && drag.from !== index ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+      drag?.over === index && drag.from !== index
+        ? '2px dashed var(--mantine-color-blue-5, #339af0)'
+        : undefined,
   });
 
   return { rowRef, rowStyle, handleProps };

@@ -1,9 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The texts (both languages) are set up on import, before the first render.
-import '@/lib/i18n';
 import { PublicApp } from './public-app';
 
 const root = document.getElementById('root');

@@ -1,23 +1,22 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Stack, Text, Title } from '@/components/plain/plain';
 import { PublicPageLayout } from '@/features/participation/components/public-page-layout';
-import { useLanguage } from '@/lib/i18n';
+import { useSurveyTranslation } from '@/features/participation/components/survey-language';
+import { detectLanguage } from '@/lib/language';
 
 /**
  * Placeholder for the public pages under /p/ (D10) that later issues build. Never guarded; in the
  * frame of every public page, so it too carries the privacy notice.
  */
 export const PublicFallback = () => {
-  const { t } = useTranslation();
-  const language = useLanguage();
+  const { t } = useSurveyTranslation();
   return (
-    <PublicPageLayout language={language}>
-      <Center mih="60vh">
-        <Stack align="center" gap="xs" ta="center">
-          <Title order={1}>{t('public.title')}</Title>
-          <Text c="dimmed">{t('public.description')}</Text>
-        </Stack>
-      </Center>
+    <PublicPageLayout language={detectLanguage()}>
+      <Stack gap={8} center style={{ minHeight: '60vh', justifyContent: 'center' }}>
+        <Title order={1} size="h2">
+          {t('participation.placeholder.title')}
+        </Title>
+        <Text dimmed>{t('participation.placeholder.description')}</Text>
+      </Stack>
     </PublicPageLayout>
   );
 };

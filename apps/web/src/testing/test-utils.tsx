@@ -29,9 +29,7 @@ export const renderInProviders = (ui: ReactNode) =>
 export const renderPublicApp = (url: string) => {
   window.history.replaceState(null, '', url);
   const user = userEvent.setup();
-  const view = render(
-    <PublicApp pathname={window.location.pathname} queryClient={createQueryClient({ retry: false })} />,
-  );
+  const view = render(<PublicApp pathname={window.location.pathname} />);
   return { user, ...view };
 };
 

@@ -251,12 +251,12 @@ describe('the survey page (/p/c/:campaignId)', () => {
     await startWith(user, 'ed@example.com');
     await user.type(await screen.findByRole('textbox', { name: 'Anything else?' }), 'hello');
     await user.click(screen.getByRole('button', { name: 'Send answers' }));
-    expect(
-      await screen.findByText(
-        'Too many answers have been sent from here. Please wait a few minutes and try again.',
-      ),
-    ).toBeVisible();
+    // Said in the form and announced at once (docs/product-decisions.md, "Public pages").
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many answers have been sent from here. Please wait a few minutes and try again.',
+    );
     expect(screen.getByRole('textbox', { name: 'Anything else?' })).toHaveValue('hello');
+    expect(screen.getByRole('button', { name: 'Send answers' })).toBeEnabled();
     expect(window.localStorage.getItem(draftKey(surveyId))).toContain('hello');
   });
 

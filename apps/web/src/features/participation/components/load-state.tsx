@@ -1,14 +1,22 @@
-import { Center, Loader } from '@mantine/core';
-import { isApiError } from '@/lib/api-client';
+import { Loader, VisuallyHidden } from '@/components/plain/plain';
+import { isApiError } from '@/lib/api-error';
 import { PageMessage } from './page-message';
 import { useSurveyTranslation } from './survey-language';
 
 /** The public pages' wait while their survey or ticket loads. */
-export const PublicLoading = () => (
-  <Center py="xl" role="status" aria-live="polite">
-    <Loader />
-  </Center>
-);
+export const PublicLoading = () => {
+  const { t } = useSurveyTranslation();
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ display: 'flex', justifyContent: 'center', padding: '2rem 0' }}
+    >
+      <Loader />
+      <VisuallyHidden>{t('participation.loading')}</VisuallyHidden>
+    </div>
+  );
+};
 
 /**
  * Why a survey or ticket did not load: a link that names nothing (404, or 400 for anything the

@@ -1,5 +1,5 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { Button, Paper, Stack, Text, Title } from '@/components/plain/plain';
 
 type PageMessageProps = {
   title: string;
@@ -17,14 +17,14 @@ export const PageMessage = ({ title, text, action, level = 1, focus = false }: P
     if (focus) heading.current?.focus();
   }, [focus]);
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} mt="xl">
-      <Stack gap="sm" ta="center" align="center">
+    <Paper style={{ marginTop: '2rem', padding: 'clamp(1rem, 4vw, 2rem)' }}>
+      <Stack gap={12} center>
         <Title order={level} size="h2" ref={heading} tabIndex={-1}>
           {title}
         </Title>
         <Text>{text}</Text>
         {action ? (
-          <Button variant="light" onClick={action.onClick} mt="sm">
+          <Button variant="light" onClick={action.onClick} style={{ marginTop: '0.75rem' }}>
             {action.label}
           </Button>
         ) : null}

@@ -1,14 +1,14 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import type { Language } from '@parley/contract';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '@/lib/public-config';
+import { Link, PlainRoot, Text } from '@/components/plain/plain';
+import { usePublicPageConfig } from './public-config';
+import { useSurveyTranslation } from './survey-language';
 
 type PublicPageLayoutProps = {
   /** The page's language: the survey's, not the console's. */
   language: Language;
   /** From the page's own answer when it has one; else from the public configuration. */
-  privacyUrl?: string | null;
+  privacyUrl?: string | null | undefined;
   children: ReactNode;
 };
 
@@ -17,8 +17,8 @@ type PublicPageLayoutProps = {
  * privacy notice in the footer. `lang` lets screen readers pronounce the survey's language.
  */
 export const PublicPageLayout = ({ language, privacyUrl, children }: PublicPageLayoutProps) => {
-  const { t } = useTranslation(undefined, { lng: language });
-  const { data: config } = usePublicConfig();
+  const { t } = useSurveyTranslation();
+  const config = usePublicPageConfig();
   const privacy = privacyUrl ?? config?.privacyUrl ?? null;
   // The whole document speaks the page's language (screen readers, the browser's translation
   // offer), not the visitor's console language; the console's comes back when the page goes.
@@ -31,29 +31,30 @@ export const PublicPageLayout = ({ language, privacyUrl, children }: PublicPageL
     };
   }, [language]);
   return (
-    <Box lang={language} mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Container
-        component="main"
-        size="sm"
-        w="100%"
-        px={{ base: 'sm', sm: 'md' }}
-        py={{ base: 'md', sm: 'xl' }}
-        flex={1}
+    <PlainRoot lang={language} style={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <main
+        style={{
+          flex: 1,
+          width: '100%',
+          maxWidth: 720,
+          margin: '0 auto',
+          padding: 'clamp(1rem, 4vw, 2rem) clamp(0.75rem, 3vw, 1rem)',
+        }}
       >
         {children}
-      </Container>
-      <Box component="footer" py="md" px="sm">
-        <Group justify="center" gap="md">
+      </main>
+      <footer style={{ padding: '1rem 0.75rem' }}>
+        <div style={{ display: 'flex', gap: '1rem', justifyContent: 'center', alignItems: 'center' }}>
           {privacy ? (
-            <Anchor href={privacy} target="_blank" rel="noopener noreferrer" fz="sm">
+            <Link href={privacy} target="_blank" rel="noopener noreferrer" style={{ fontSize: '0.875rem' }}>
               {t('participation.privacy')}
-            </Anchor>
+            </Link>
           ) : null}
-          <Text fz="xs" c="dimmed">
+          <Text dimmed style={{ fontSize: '0.75rem' }}>
             {t('common.appName')}
           </Text>
-        </Group>
-      </Box>
-    </Box>
+        </div>
+      </footer>
+    </PlainRoot>
   );
 };

@@ -1,8 +1,18 @@
-import { Anchor, Badge, Box, Checkbox, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type AnswerDraft, limits, type PublicQuestion } from '@parley/contract';
+import type { AnswerDraft, PublicQuestion } from '@parley/contract';
+import { limits } from '@parley/contract/plain';
 import { IconExternalLink } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useId } from 'react';
-import { NaturalImage } from '@/components/natural-image';
+import {
+  Badge,
+  Choice,
+  Image,
+  Link,
+  plainClasses,
+  Stack,
+  Text,
+  TextArea,
+  Title,
+} from '@/components/plain/plain';
 import { RankingInput } from './ranking-input';
 import { useSurveyTranslation } from './survey-language';
 
@@ -31,34 +41,24 @@ export const QuestionStep = ({ question: q, value, onChange, error, headingRef }
   const errorId = useId();
 
   const heading = (
-    <Title
-      order={2}
-      size="h3"
-      id={headingId}
-      ref={headingRef}
-      tabIndex={-1}
-      style={{ overflowWrap: 'anywhere' }}
-    >
+    <Title order={2} size="h3" id={headingId} ref={headingRef} tabIndex={-1}>
       {q.text}
-      {q.optional ? (
-        <Badge variant="light" color="gray" ml="xs" style={{ verticalAlign: 'middle' }}>
-          {t('participation.step.optional')}
-        </Badge>
-      ) : null}
+      {q.optional ? <Badge>{t('participation.step.optional')}</Badge> : null}
     </Title>
   );
   const extras: ReactNode = (
     <>
-      {q.image ? (
-        <NaturalImage src={q.image} alt={t('participation.step.imageAlt')} radius="md" mah={360} />
-      ) : null}
+      {q.image ? <Image src={q.image} alt={t('participation.step.imageAlt')} maxHeight={360} /> : null}
       {q.link && isWebLink(q.link) ? (
-        <Anchor href={q.link} target="_blank" rel="noopener noreferrer">
-          <Group gap={4} component="span" wrap="nowrap">
-            {t('participation.step.moreInfo')}
-            <IconExternalLink size={16} aria-hidden="true" />
-          </Group>
-        </Anchor>
+        <Link
+          href={q.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, alignSelf: 'flex-start' }}
+        >
+          {t('participation.step.moreInfo')}
+          <IconExternalLink size={16} aria-hidden="true" />
+        </Link>
       ) : null}
     </>
   );
@@ -66,23 +66,19 @@ export const QuestionStep = ({ question: q, value, onChange, error, headingRef }
   if (q.type === 'FreeText') {
     const text = value?.text ?? '';
     return (
-      <Stack gap="md">
+      <Stack gap={16}>
         {heading}
         {extras}
-        <Textarea
+        <TextArea
           aria-labelledby={headingId}
           placeholder={t('participation.freeText.label')}
           value={text}
           onChange={(e) => onChange({ text: e.currentTarget.value })}
-          autosize
-          minRows={4}
-          maxRows={14}
           error={error}
           description={t('participation.freeText.counter', {
             count: text.trim().length,
             max: limits.textMax,
           })}
-          inputWrapperOrder={['input', 'description', 'error']}
         />
       </Stack>
     );
@@ -90,17 +86,18 @@ export const QuestionStep = ({ question: q, value, onChange, error, headingRef }
 
   const ids = value?.optionIds ?? [];
   const errorText = error ? (
-    <Text id={errorId} c="red" fz="sm" role="alert">
+    <Text id={errorId} role="alert" style={{ color: 'var(--p-error)', fontSize: '0.875rem' }}>
       {error}
     </Text>
   ) : null;
   let input: ReactNode;
   if (q.type === 'SingleChoice') {
     input = (
-      <Stack gap="sm">
+      <Stack gap={12}>
         {q.options.map((o) => (
-          <Radio
+          <Choice
             key={o._id}
+            type="radio"
             name={q._id}
             value={o._id}
             label={o.text}
@@ -112,13 +109,14 @@ export const QuestionStep = ({ question: q, value, onChange, error, headingRef }
     );
   } else if (q.type === 'MultiChoice') {
     input = (
-      <Stack gap="sm">
-        <Text fz="sm" c="dimmed">
+      <Stack gap={12}>
+        <Text dimmed small>
           {t('participation.multiChoice.hint')}
         </Text>
         {q.options.map((o) => (
-          <Checkbox
+          <Choice
             key={o._id}
+            type="checkbox"
             value={o._id}
             label={o.text}
             checked={ids.includes(o._id)}
@@ -146,19 +144,13 @@ export const QuestionStep = ({ question: q, value, onChange, error, headingRef }
     );
   }
   return (
-    <Box
-      component="fieldset"
-      aria-describedby={error ? errorId : undefined}
-      style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
-    >
-      <Box component="legend" p={0} mb="md" w="100%">
-        {heading}
-      </Box>
-      <Stack gap="md">
+    <fieldset className={plainClasses.fieldset} aria-describedby={error ? errorId : undefined}>
+      <legend className={plainClasses.legend}>{heading}</legend>
+      <Stack gap={16}>
         {extras}
         {input}
         {errorText}
       </Stack>
-    </Box>
+    </fieldset>
   );
 };

@@ -1,6 +1,6 @@
-import { ActionIcon, Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { IconButton, plainClasses, Text, VisuallyHidden } from '@/components/plain/plain';
 import { useFocusAfterMove } from '@/components/use-focus-after-move';
 import { usePointerReorder } from '@/components/use-pointer-reorder';
 import { useSurveyTranslation } from './survey-language';
@@ -73,7 +73,7 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
 
   return (
     <div>
-      <Text id={instructionsId} fz="sm" c="dimmed" mb="sm">
+      <Text id={instructionsId} dimmed small style={{ marginBottom: '0.75rem' }}>
         {t('participation.ranking.instructions')}
         {/* The shortcut matters to keyboard and screen-reader users only; a phone has no Alt key. */}
         <VisuallyHidden> {t('participation.ranking.keyboardHint')}</VisuallyHidden>
@@ -81,63 +81,53 @@ export const RankingInput = ({ options, value, onChange, labelledBy, describedBy
       <ol
         aria-labelledby={labelledBy}
         aria-describedby={[instructionsId, describedBy].filter(Boolean).join(' ')}
-        style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}
+        className={plainClasses.plainList}
       >
         {value.map((id, index) => (
-          <Paper
-            component="li"
+          <li
             key={id}
-            withBorder
-            radius="md"
-            p="xs"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the row takes Alt + arrows to move it (see above).
             tabIndex={0}
+            className={`${plainClasses.paper} ${plainClasses.focusable}`}
             ref={(el: HTMLElement | null) => {
               controlRef(id, 'item')(el);
               rowRef(index)(el);
             }}
             onKeyDown={(e: KeyboardEvent) => onKeyDown(e, id)}
-            style={rowStyle(index)}
+            style={{ padding: '0.5rem', ...rowStyle(index) }}
           >
-            <Group gap="xs" wrap="nowrap">
+            <div style={{ display: 'flex', alignItems: 'center', gap: '0.5rem' }}>
               {/* The grip is for pointers only: keyboard users have Alt + arrows and the buttons. */}
-              <Box
+              <span
                 aria-hidden="true"
                 data-drag-handle
-                p={6}
-                m={-6}
-                display="flex"
                 {...handleProps(index, value.length)}
+                style={{ display: 'flex', padding: 6, margin: -6, ...handleProps(index, value.length).style }}
               >
                 <IconGripVertical size={18} style={{ flexShrink: 0 }} />
-              </Box>
-              <Text fw={600} miw={28} ta="right">
+              </span>
+              <span style={{ fontWeight: 600, minWidth: 28, textAlign: 'right' }}>
                 {t('participation.ranking.position', { position: index + 1 })}
-              </Text>
-              <Text flex={1} style={{ overflowWrap: 'anywhere' }}>
-                {textOf(id)}
-              </Text>
-              <ActionIcon
-                variant="default"
-                size="lg"
+              </span>
+              <span style={{ flex: 1, overflowWrap: 'anywhere' }}>{textOf(id)}</span>
+              <IconButton
                 ref={controlRef(id, 'up')}
                 disabled={index === 0}
                 aria-label={t('participation.ranking.moveUp', { item: textOf(id) })}
                 onClick={() => move(id, -1, 'up')}
               >
                 <IconArrowUp size={18} aria-hidden="true" />
-              </ActionIcon>
-              <ActionIcon
-                variant="default"
-                size="lg"
+              </IconButton>
+              <IconButton
                 ref={controlRef(id, 'down')}
                 disabled={index === value.length - 1}
                 aria-label={t('participation.ranking.moveDown', { item: textOf(id) })}
                 onClick={() => move(id, 1, 'down')}
               >
                 <IconArrowDown size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Group>
-          </Paper>
+              </IconButton>
+            </div>
+          </li>
         ))}
       </ol>
       <VisuallyHidden aria-live="polite" role="status">

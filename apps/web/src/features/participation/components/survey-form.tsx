@@ -1,8 +1,18 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { limits, type PublicSurvey } from '@parley/contract';
+import type { PublicSurvey } from '@parley/contract';
+import { limits } from '@parley/contract/plain';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef } from 'react';
-import { LabelledProgress } from '@/components/labelled-progress';
+import {
+  Alert,
+  Button,
+  Progress,
+  plainClasses,
+  Row,
+  Stack,
+  Text,
+  TextField,
+  Title,
+} from '@/components/plain/plain';
 import type { AnswerProblem, ContactProblem } from '../lib/answer-checks';
 import { QuestionStep } from './question-step';
 import { SurveyHeader } from './survey-header';
@@ -13,12 +23,14 @@ type SurveyFormProps = {
   survey: PublicSurvey;
   /** The owner's preview (console): every step works, nothing is kept or sent. */
   preview?: boolean;
+  /** A refusal said the survey ended, filled up or closed meanwhile: the page loads its status again. */
+  onSurveyClosed?: () => void;
 };
 
 /** Email, optional names, then the questions one per step, then thanks. */
-export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
+export const SurveyForm = ({ survey, preview = false, onSurveyClosed }: SurveyFormProps) => {
   const { t } = useSurveyTranslation();
-  const form = useSurveyForm(survey, { preview });
+  const form = useSurveyForm(survey, { preview, onSurveyClosed });
   const heading = useRef<HTMLHeadingElement>(null);
   const step = form.done ? 'done' : (form.question?._id ?? 'contact');
 
@@ -38,15 +50,15 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
 
   if (form.done) {
     return (
-      <Stack gap="lg">
+      <Stack gap={24}>
         <SurveyHeader survey={survey} compact />
-        <Stack gap="md" mt="lg" align="center" ta="center">
-          <IconCircleCheck size={48} color="var(--mantine-color-teal-6)" aria-hidden="true" />
-          <Title order={2} ref={heading} tabIndex={-1}>
+        <Stack gap={16} center style={{ marginTop: '1.5rem' }}>
+          <IconCircleCheck size={48} color="#0ca678" aria-hidden="true" />
+          <Title order={2} size="h2" ref={heading} tabIndex={-1}>
             {t('participation.thanks.title')}
           </Title>
           <Text>{t('participation.thanks.text', { email: form.done.email })}</Text>
-          {form.done.campaignEnded ? <Text c="dimmed">{t('participation.thanks.ended')}</Text> : null}
+          {form.done.campaignEnded ? <Text dimmed>{t('participation.thanks.ended')}</Text> : null}
         </Stack>
       </Stack>
     );
@@ -55,39 +67,36 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (form.question) form.next();
-    else form.start();
+    else void form.start();
   };
 
   const q = form.question;
+  const progress = t('participation.step.progress', { current: form.stepNumber, total: form.stepCount });
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Stack gap="lg">
+      <Stack gap={24}>
         <SurveyHeader survey={survey} compact={q !== undefined} />
         {q ? (
           <Stack gap={4}>
-            <Text fz="sm" c="dimmed" aria-hidden="true">
-              {t('participation.step.progress', { current: form.stepNumber, total: form.stepCount })}
+            <Text dimmed small aria-hidden="true">
+              {progress}
             </Text>
-            <LabelledProgress
+            <Progress
               value={(form.stepNumber / Math.max(form.stepCount, 1)) * 100}
               label={t('participation.step.progressLabel')}
-              valueText={t('participation.step.progress', {
-                current: form.stepNumber,
-                total: form.stepCount,
-              })}
-              size="sm"
+              valueText={progress}
             />
           </Stack>
         ) : null}
 
         {form.restored ? (
-          <Alert variant="light" color="blue">
-            <Group justify="space-between" gap="xs">
-              <Text fz="sm">{t('participation.resumed')}</Text>
-              <Button variant="subtle" size="compact-sm" onClick={form.startOver}>
+          <Alert>
+            <Row spread gap={8} style={{ flexWrap: 'wrap' }}>
+              <span>{t('participation.resumed')}</span>
+              <Button variant="subtle" compact onClick={form.startOver}>
                 {t('participation.startOver')}
               </Button>
-            </Group>
+            </Row>
           </Alert>
         ) : null}
 
@@ -101,12 +110,12 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
             headingRef={heading}
           />
         ) : (
-          <Stack gap="md">
+          <Stack gap={16}>
             <Title order={2} size="h3" ref={heading} tabIndex={-1}>
               {t('participation.contact.title')}
             </Title>
             <Text>{t('participation.contact.intro')}</Text>
-            <TextInput
+            <TextField
               label={t('participation.contact.email')}
               type="email"
               autoComplete="email"
@@ -116,30 +125,37 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
               onChange={(e) => form.setContact('email', e.currentTarget.value)}
               error={contactError(form.contactProblems.email)}
             />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
+            <div className={plainClasses.twoColumns}>
+              <TextField
                 label={t('participation.contact.firstname')}
                 autoComplete="given-name"
                 value={form.draft.firstname}
                 onChange={(e) => form.setContact('firstname', e.currentTarget.value)}
                 error={contactError(form.contactProblems.firstname)}
               />
-              <TextInput
+              <TextField
                 label={t('participation.contact.lastname')}
                 autoComplete="family-name"
                 value={form.draft.lastname}
                 onChange={(e) => form.setContact('lastname', e.currentTarget.value)}
                 error={contactError(form.contactProblems.lastname)}
               />
-            </SimpleGrid>
+            </div>
           </Stack>
         )}
 
-        <Group justify="space-between" gap="sm" wrap="wrap-reverse">
+        {form.sendProblem ? (
+          // Announced at once; the answers stay and the button below sends them again.
+          <Alert tone="red" role="alert">
+            <strong>{t('participation.submitFailed.title')}</strong> {form.sendProblem}
+          </Alert>
+        ) : null}
+
+        <Row spread>
           {q ? (
             <Button
               variant="default"
-              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+              icon={<IconArrowLeft size={16} aria-hidden="true" />}
               onClick={form.back}
             >
               {t('participation.step.back')}
@@ -147,21 +163,21 @@ export const SurveyForm = ({ survey, preview = false }: SurveyFormProps) => {
           ) : (
             <span />
           )}
-          <Group gap="sm" wrap="wrap" justify="flex-end">
+          <Row gap={12} style={{ justifyContent: 'flex-end' }}>
             {q?.optional ? (
               <Button variant="subtle" onClick={() => form.next({ skip: true })} disabled={form.sending}>
                 {t('participation.step.skip')}
               </Button>
             ) : null}
-            <Button type="submit" loading={form.sending} disabled={form.sending}>
+            <Button type="submit" loading={form.sending}>
               {q
                 ? form.isLast
                   ? t('participation.step.submit')
                   : t('participation.step.next')
                 : t('participation.contact.start')}
             </Button>
-          </Group>
-        </Group>
+          </Row>
+        </Row>
       </Stack>
     </form>
   );

@@ -1,6 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
 import type { PublicSurvey } from '@parley/contract';
-import { NaturalImage } from '@/components/natural-image';
+import { Image, Stack, Text, Title } from '@/components/plain/plain';
 import { useSurveyTranslation } from './survey-language';
 
 type SurveyHeaderProps = {
@@ -12,21 +11,19 @@ type SurveyHeaderProps = {
 export const SurveyHeader = ({ survey, compact = false }: SurveyHeaderProps) => {
   const { t } = useSurveyTranslation();
   return (
-    <Stack gap="sm">
+    <Stack gap={12}>
       {survey.image && !compact ? (
-        <NaturalImage src={survey.image} alt={t('participation.step.surveyImageAlt')} radius="md" mah={280} />
+        <Image src={survey.image} alt={t('participation.step.surveyImageAlt')} maxHeight={280} />
       ) : null}
       {compact ? null : (
-        <Text fz="sm" c="dimmed">
+        <Text dimmed small>
           {t('participation.byManufacturer', { name: survey.manufacturerName })}
         </Text>
       )}
-      <Title order={1} size={compact ? 'h4' : 'h2'} style={{ overflowWrap: 'anywhere' }}>
+      <Title order={1} size={compact ? 'h4' : 'h2'}>
         {survey.title}
       </Title>
-      {survey.description && !compact ? (
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{survey.description}</Text>
-      ) : null}
+      {survey.description && !compact ? <Text preWrap>{survey.description}</Text> : null}
     </Stack>
   );
 };

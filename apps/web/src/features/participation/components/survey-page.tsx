@@ -1,8 +1,7 @@
-import { Stack } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
 import type { Language, SurveyStatus } from '@parley/contract';
 import type { ReactNode } from 'react';
-import { currentLanguage } from '@/lib/i18n';
+import { Stack } from '@/components/plain/plain';
+import { detectLanguage } from '@/lib/language';
 import { useSurvey } from '../api/get-survey';
 import { LoadProblem, PublicLoading } from './load-state';
 import { PageMessage } from './page-message';
@@ -10,6 +9,7 @@ import { PublicPageLayout } from './public-page-layout';
 import { SurveyForm } from './survey-form';
 import { SurveyHeader } from './survey-header';
 import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
+import { useDocumentTitle } from './use-document-title';
 
 /** Under the survey's header, which names the survey already. */
 const SurveyStatusMessage = ({ status }: { status: Exclude<SurveyStatus, 'open'> }) => {
@@ -29,19 +29,20 @@ export const SurveyPage = ({ campaignId }: { campaignId: string }) => {
   // The browser tab and screen readers name the page after the survey.
   useDocumentTitle(survey?.title ?? '');
   // Until the survey says its language, the visitor's own language is the best guess.
-  const language: Language = survey?.language ?? currentLanguage();
+  const language: Language = survey?.language ?? detectLanguage();
 
   let content: ReactNode;
   if (isPending) {
     content = <PublicLoading />;
   } else if (!survey) {
-    content = <LoadProblem error={error} retry={() => void refetch()} notFound="survey" />;
+    content = <LoadProblem error={error} retry={refetch} notFound="survey" />;
   } else {
     content =
       survey.status === 'open' ? (
-        <SurveyForm survey={survey} />
+        // A refusal saying the survey closed meanwhile loads its status again, so the page says so.
+        <SurveyForm survey={survey} onSurveyClosed={refetch} />
       ) : (
-        <Stack gap="lg">
+        <Stack gap={24}>
           <SurveyHeader survey={survey} />
           <SurveyStatusMessage status={survey.status} />
         </Stack>

@@ -1,4 +1,5 @@
 import type { PublicSurvey } from '@parley/contract';
+import { PlainRoot } from '@/components/plain/plain';
 import { SurveyForm } from './survey-form';
 import { SurveyLanguageProvider } from './survey-language';
 
@@ -9,8 +10,8 @@ import { SurveyLanguageProvider } from './survey-language';
  */
 export const SurveyPreview = ({ survey }: { survey: PublicSurvey }) => (
   <SurveyLanguageProvider language={survey.language}>
-    <div lang={survey.language}>
+    <PlainRoot lang={survey.language}>
       <SurveyForm key={survey._id} survey={survey} preview />
-    </div>
+    </PlainRoot>
   </SurveyLanguageProvider>
 );

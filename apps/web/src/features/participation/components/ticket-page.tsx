@@ -1,41 +1,41 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import type { ParticipantTicket } from '@parley/contract';
 import { IconMailCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Alert, Stack, Text, Title } from '@/components/plain/plain';
 import { formatDateTime } from '@/lib/format-date';
-import { currentLanguage } from '@/lib/i18n';
+import { detectLanguage } from '@/lib/language';
 import { useParticipantTicket } from '../api/get-participant-ticket';
 import { LoadProblem, PublicLoading } from './load-state';
 import { PublicPageLayout } from './public-page-layout';
 import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
 import { TicketAnswers } from './ticket-answers';
+import { useDocumentTitle } from './use-document-title';
 
-type Ticket = NonNullable<ReturnType<typeof useParticipantTicket>['data']>;
-
-const TicketView = ({ ticket }: { ticket: Ticket }) => {
+const TicketView = ({ ticket }: { ticket: ParticipantTicket }) => {
   const { t } = useSurveyTranslation();
   // The console's one date helper, in the survey's language: the owner and the participant read
   // the same moment the same way.
   const date = formatDateTime(ticket.createdAt, ticket.campaign.language);
   return (
-    <Stack gap="lg">
-      <Stack gap="xs">
-        <Text fz="sm" c="dimmed">
+    <Stack gap={24}>
+      <Stack gap={8}>
+        <Text dimmed small>
           {t('participation.byManufacturer', { name: ticket.campaign.manufacturerName })}
         </Text>
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={1} size="h2">
           {ticket.campaign.title}
         </Title>
       </Stack>
       {/* Opening this page is what confirmed the address. */}
-      <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden="true" />}>
-        {t('participation.ticket.confirmed', { email: ticket.contact.email })}
+      <Alert tone="teal">
+        <IconMailCheck size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
+        <span>{t('participation.ticket.confirmed', { email: ticket.contact.email })}</span>
       </Alert>
-      <Stack gap="xs">
+      <Stack gap={8}>
         <Title order={2} size="h3">
           {t('participation.ticket.title')}
         </Title>
-        <Text c="dimmed">
+        <Text dimmed>
           {t('participation.ticket.intro', {
             title: ticket.campaign.title,
             name: ticket.campaign.manufacturerName,
@@ -53,12 +53,12 @@ export const TicketPage = ({ token }: { token: string }) => {
   const { data: ticket, error, isPending, refetch } = useParticipantTicket(token);
   // The browser tab and screen readers name the page after the survey.
   useDocumentTitle(ticket?.campaign.title ?? '');
-  const language = ticket?.campaign.language ?? currentLanguage();
+  const language = ticket?.campaign.language ?? detectLanguage();
   let content: ReactNode;
   if (isPending) {
     content = <PublicLoading />;
   } else if (!ticket) {
-    content = <LoadProblem error={error} retry={() => void refetch()} notFound="ticket" />;
+    content = <LoadProblem error={error} retry={refetch} notFound="ticket" />;
   } else {
     content = <TicketView ticket={ticket} />;
   }

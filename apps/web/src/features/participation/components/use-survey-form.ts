@@ -1,9 +1,10 @@
-import { type AnswerDraft, limits, type PublicSurvey, surveyPath } from '@parley/contract';
-import { useEffect, useMemo, useState } from 'react';
-import { isApiError } from '@/lib/api-client';
-import { notifyError } from '@/lib/notifications';
-import { useCheckEmail } from '../api/check-email';
-import { useSubmitAnswers } from '../api/submit-answers';
+import type { AnswerDraft, PublicSurvey } from '@parley/contract';
+import { limits, surveyPath } from '@parley/contract/plain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { checkEmail } from '../api/check-email';
+import { saysSurveyClosed } from '../api/get-survey';
+import { submitAnswers } from '../api/submit-answers';
 import {
   type AnswerProblem,
   answersToSend,
@@ -37,7 +38,10 @@ const restore = (survey: PublicSurvey, preview: boolean) => {
  * The survey page's form logic in one hook: the draft kept in localStorage, the
  * steps along the path rules, checks as the participant goes, and the one submission.
  */
-export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } = {}) => {
+export const useSurveyForm = (
+  survey: PublicSurvey,
+  opts: { preview?: boolean; onSurveyClosed?: (() => void) | undefined } = {},
+) => {
   const preview = opts.preview === true;
   const { t } = useSurveyTranslation();
   const { questions } = survey;
@@ -47,8 +51,29 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
   const [contactProblems, setContactProblems] = useState<ContactProblems>({});
   const [answerProblem, setAnswerProblem] = useState<AnswerProblem | null>(null);
   const [done, setDone] = useState<SurveyDone | null>(null);
-  const mutation = useSubmitAnswers(survey._id);
-  const emailCheck = useCheckEmail(survey._id);
+  /** Why the last sending failed, worded; shown in the form until the next try. */
+  const [sendProblem, setSendProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  // A second click (or Enter) while a request is out must not send again: state updates too late.
+  const busy = useRef(false);
+  const closedMeanwhile = (error: unknown) => {
+    if (saysSurveyClosed(error)) opts.onSurveyClosed?.();
+  };
+  const run = async <T>(
+    request: () => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> => {
+    busy.current = true;
+    setSending(true);
+    try {
+      return { ok: true, value: await request() };
+    } catch (error) {
+      closedMeanwhile(error);
+      return { ok: false, error };
+    } finally {
+      busy.current = false;
+      setSending(false);
+    }
+  };
 
   // Every change is kept at once, so a reload or a closed tab loses nothing.
   useEffect(() => {
@@ -74,43 +99,45 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
     );
   };
 
-  const submit = (answers: SurveyDraft['answers']) => {
-    if (mutation.isPending) return;
+  const submit = async (answers: SurveyDraft['answers']) => {
+    if (busy.current) return;
     // The owner's preview walks the whole survey but stores nothing.
     if (preview) {
       setDone({ email: draft.email.trim(), campaignEnded: false });
       return;
     }
-    mutation.mutate(
-      {
+    setSendProblem(null);
+    const result = await run(() =>
+      submitAnswers(survey._id, {
         email: draft.email.trim(),
         ...(draft.firstname.trim() ? { firstname: draft.firstname.trim() } : {}),
         ...(draft.lastname.trim() ? { lastname: draft.lastname.trim() } : {}),
         submissionId: draft.submissionId,
         answers: answersToSend(questions, answers),
-      },
-      {
-        onSuccess: (result) => {
-          clearDraft(survey._id);
-          setDone({ email: draft.email.trim(), campaignEnded: result.campaignEnded });
-        },
-        onError: (error) => {
-          let message: string = t('participation.submitFailed.message');
-          if (isApiError(error)) {
-            if (error.status === 429) message = t('participation.submitFailed.tooMany');
-            else if (error.code === 'survey/already-answered')
-              message = t('participation.submitFailed.alreadyAnswered');
-            else if (error.code.startsWith('survey/')) message = t('participation.submitFailed.notOpen');
-            else if (error.code === 'validation') message = t('participation.submitFailed.invalid');
-          }
-          notifyError({ id: 'survey-submit', title: t('participation.submitFailed.title'), message });
-        },
-      },
+      }),
     );
+    if (result.ok) {
+      clearDraft(survey._id);
+      setDone({ email: draft.email.trim(), campaignEnded: result.value.campaignEnded });
+      return;
+    }
+    // Said in the form, in the survey's language, next to the button that sends again
+    // (docs/product-decisions.md, "Public pages"); the answers stay.
+    const { error } = result;
+    let message: string = t('participation.submitFailed.message');
+    if (isApiError(error)) {
+      if (error.status === 429) message = t('participation.submitFailed.tooMany');
+      else if (error.code === 'survey/already-answered')
+        message = t('participation.submitFailed.alreadyAnswered');
+      else if (error.code.startsWith('survey/')) message = t('participation.submitFailed.notOpen');
+      else if (error.code === 'validation') message = t('participation.submitFailed.invalid');
+    }
+    setSendProblem(message);
   };
 
   const goTo = (current: string | null) => {
     setAnswerProblem(null);
+    setSendProblem(null);
     // The "welcome back" note belongs to the step the participant came back to.
     setRestored(false);
     setDraft((d) => ({ ...d, current }));
@@ -119,7 +146,7 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
   const begin = () => {
     const first = path[0] !== undefined ? questions[path[0]] : undefined;
     if (first) goTo(first._id);
-    else submit(draft.answers);
+    else void submit(draft.answers);
   };
 
   /**
@@ -128,21 +155,19 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
    * learn at the end that they answered before. If the check itself fails (network), the survey
    * goes on: sending checks again.
    */
-  const start = () => {
+  const start = async () => {
     const problems = checkContact(draft);
     setContactProblems(problems);
-    if (Object.keys(problems).length > 0 || emailCheck.isPending) return;
+    if (Object.keys(problems).length > 0 || busy.current) return;
     if (preview) return begin();
-    emailCheck.mutate(draft.email.trim(), {
-      onSuccess: begin,
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'survey/already-answered') {
-          setContactProblems({ email: 'alreadyAnswered' });
-        } else if (!(isApiError(error) && error.code.startsWith('survey/'))) {
-          begin();
-        }
-      },
-    });
+    const result = await run(() => checkEmail(survey._id, draft.email.trim()));
+    if (result.ok) return begin();
+    const { error } = result;
+    if (isApiError(error) && error.code === 'survey/already-answered') {
+      setContactProblems({ email: 'alreadyAnswered' });
+    } else if (!(isApiError(error) && error.code.startsWith('survey/'))) {
+      begin();
+    }
   };
 
   /** Checks the question on screen, then shows the next on the path or sends the answers. */
@@ -162,7 +187,7 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
     if (answers !== draft.answers) setDraft((d) => ({ ...d, answers }));
     const following = nextOnPath(surveyPath(questions, answers), questions, question._id);
     if (following) goTo(following);
-    else submit(answers);
+    else void submit(answers);
   };
 
   const back = () => {
@@ -175,6 +200,7 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
     setRestored(false);
     setContactProblems({});
     setAnswerProblem(null);
+    setSendProblem(null);
   };
 
   return {
@@ -187,7 +213,8 @@ export const useSurveyForm = (survey: PublicSurvey, opts: { preview?: boolean } 
     contactProblems,
     answerProblem,
     done,
-    sending: mutation.isPending || emailCheck.isPending,
+    sending,
+    sendProblem,
     setContact,
     setAnswer,
     start,

@@ -1,14 +1,5 @@
-import {
-  type AnswerDraft,
-  type AnswerDrafts,
-  answerIssues,
-  answerValue,
-  emailSchema,
-  limits,
-  type PublicQuestion,
-  type SubmitAnswers,
-  surveyPath,
-} from '@parley/contract';
+import type { AnswerDraft, AnswerDrafts, PublicQuestion, SubmitAnswers } from '@parley/contract';
+import { answerIssues, answerValue, isEmailAddress, limits, surveyPath } from '@parley/contract/plain';
 
 /** Why an answer cannot be taken yet; the page words it in the survey's language. */
 export type AnswerProblem = 'required' | 'chooseOne' | 'chooseAtLeastOne' | 'tooLong' | 'rankAll';
@@ -41,7 +32,7 @@ export const checkAnswer = (q: PublicQuestion, a: AnswerDraft | undefined): Answ
 export const checkContact = (c: ContactDraft): ContactProblems => {
   const problems: ContactProblems = {};
   if (!c.email.trim()) problems.email = 'emailRequired';
-  else if (!emailSchema.safeParse(c.email).success) problems.email = 'emailInvalid';
+  else if (!isEmailAddress(c.email)) problems.email = 'emailInvalid';
   if (c.firstname.trim().length > limits.nameMax) problems.firstname = 'nameTooLong';
   if (c.lastname.trim().length > limits.nameMax) problems.lastname = 'nameTooLong';
   return problems;

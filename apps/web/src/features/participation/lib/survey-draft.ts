@@ -1,4 +1,5 @@
-import { type AnswerDraft, type AnswerDrafts, isUuidText } from '@parley/contract';
+import type { AnswerDraft, AnswerDrafts } from '@parley/contract';
+import { isUuidText } from '@parley/contract/plain';
 
 /**
  * What a participant has filled in, kept in localStorage per campaign so a reload, a lost
