@@ -63,6 +63,17 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     }
   });
 
+  it("announces a survey page's data with the page (Link preload), and nothing for any other address", async () => {
+    const id = randomUUID();
+    const survey = await ctx.app.inject({ method: 'GET', url: `/p/c/${id}` });
+    expect(survey.headers.link).toBe(`</api/public/campaign/${id}>; rel=preload; as=fetch; crossorigin`);
+    for (const url of [`/p/t/${id}`, '/p/c/not-a-uuid', '/p/c/%41', `/p/c/${id}/more`, '/login', '/']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.link, url).toBeUndefined();
+    }
+  });
+
   it('the console page: a CSP without inline scripts, no framing, no sniffing, no HSTS', async () => {
     for (const url of ['/', '/login', '/connect/campaigns', `/p/c/${randomUUID()}`, '/assets/app.js']) {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -1,7 +1,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isUuidText, publicPaths } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * A survey page's own data, announced with the page (docs/operations.md, "Page weight"): the browser
+ * fetches it while it loads the script, instead of after. Only for an id of the right shape.
+ */
+const surveyPreload = (url: string) => {
+  const id = /^\/p\/c\/([^/]+)\/?$/.exec(url)?.[1] ?? '';
+  // A UUID has nothing to decode: any other id (or a malformed escape) gets no preload.
+  if (!isUuidText(id)) return undefined;
+  return `<${`/api${publicPaths.survey}`.replace(':id', id)}>; rel=preload; as=fetch; crossorigin`;
+};
 
 /**
  * Serves the built console at `/` with a single-page fallback, and the public pages' own entry
@@ -40,6 +52,8 @@ export const registerWeb = async (app: FastifyInstance, webDist: string | undefi
     // The public pages (D10) are their own small application (apps/web/public.html): a participant's
     // phone loads none of the console. A build from before it existed answers them with the console.
     const isPublicPage = url === '/p' || url.startsWith('/p/');
+    const preload = isPublicPage && hasPublicEntry ? surveyPreload(url) : undefined;
+    if (preload) reply.header('link', preload);
     return reply.sendFile(isPublicPage && hasPublicEntry ? 'public.html' : 'index.html', root);
   });
 };
