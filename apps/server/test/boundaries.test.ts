@@ -123,6 +123,42 @@ const probes: Probe[] = [
     file: 'apps/web/src/public/probe-participation.ts',
     source: use('@/features/participation/components/survey-page'),
   },
+  // The public pages stay light (Preact, plain components): none of the console's libraries or of zod.
+  {
+    file: 'apps/web/src/public/probe-mantine.ts',
+    source: use('@mantine/core'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/features/participation/components/probe-query.ts',
+    source: use('@tanstack/react-query'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/features/participation/lib/probe-client.ts',
+    source: use('@/lib/api-client'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/features/participation/api/probe-contract.ts',
+    source: use('@parley/contract', 'api'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/features/participation/components/probe-own-feature.ts',
+    source: use('@/features/campaigns/api/get-campaign'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/public/probe-types.ts',
+    source: "import type { PublicSurvey } from '@parley/contract';\n\nexport type Probe = PublicSurvey;\n",
+  },
+  { file: 'apps/web/src/public/probe-plain.ts', source: use('@parley/contract/plain', 'limits') },
+  // The console's own preview of a survey may use the console's query cache.
+  {
+    file: 'apps/web/src/features/participation/api/get-survey-preview.ts',
+    source: use('@tanstack/react-query', 'useQuery'),
+  },
   // The contract imports nothing from the apps.
   {
     file: 'packages/contract/src/probe.ts',
