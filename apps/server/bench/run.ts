@@ -13,6 +13,7 @@ import { manufacturers } from '../src/modules/owner/owner.tables.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
 import { formatTable } from './lib/table.js';
 import { campaignList } from './scenarios/campaign-list.js';
+import { lighthouse } from './scenarios/lighthouse.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
 import type { BenchContext, Figure, Scenario } from './types.js';
@@ -26,9 +27,10 @@ import type { BenchContext, Figure, Scenario } from './types.js';
  * It ends with a table of every figure next to its target.
  *
  * Settings: BENCH_DATABASE_URL, BENCH_REQUESTS (2000), BENCH_WARMUP (200),
- * BENCH_CONCURRENCY (1,8), BENCH_ONLY (scenario names, comma-separated).
+ * BENCH_CONCURRENCY (1,8), BENCH_ONLY (scenario names, comma-separated); the lighthouse scenario's
+ * LIGHTHOUSE_BIN, LIGHTHOUSE_RUNS and CHROMIUM_PATH.
  */
-const scenarios: Scenario[] = [ownerMeSmall, campaignList, pageWeight];
+const scenarios: Scenario[] = [ownerMeSmall, campaignList, pageWeight, lighthouse];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -1,0 +1,182 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, type RouteDef, routeCallUrl } from '@parley/contract';
+import { formatTable } from '../lib/table.js';
+import type { BenchContext, Figure, Scenario } from '../types.js';
+
+/**
+ * Lighthouse (mobile: its default throttling of a mid-range phone on a slow 4G line) on the login page
+ * and on a running campaign's survey page, served by the benchmark's app from apps/web/dist. Lighthouse
+ * is not a dependency of the project (it is large and needs nothing at run time): the scenario uses the
+ * `lighthouse` command on PATH, or LIGHTHOUSE_BIN, with Chromium at CHROMIUM_PATH (/usr/bin/chromium).
+ * Without it the scenario says how to install it and gives no figures. Each page is measured
+ * LIGHTHOUSE_RUNS times (3); the median run by performance score is reported, since one run on a busy
+ * machine can be far off (docs/operations.md, "Page weight").
+ */
+const targets = { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95 } as const;
+type Category = keyof typeof targets;
+
+const findLighthouse = (): string | null => {
+  const configured = process.env.LIGHTHOUSE_BIN?.trim();
+  if (configured) return existsSync(configured) ? configured : null;
+  const found = spawnSync('sh', ['-c', 'command -v lighthouse'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() || null : null;
+};
+
+/** An owner's call through the app, as the console makes it. */
+const call = async (ctx: BenchContext, route: RouteDef, input: { params?: unknown; body?: unknown }) => {
+  const res = await ctx.app.inject({
+    method: route.method,
+    url: routeCallUrl(route, input),
+    headers: { 'x-auth-token': ctx.owner.idToken },
+    ...(input.body === undefined ? {} : { payload: input.body as object }),
+  });
+  if (res.statusCode >= 300) throw new Error(`${route.method} ${route.path}: ${res.statusCode} ${res.body}`);
+  return res.body ? (res.json() as { _id: string }) : null;
+};
+
+/** A running survey of the kind participants get: a choice, a rating-like choice and free text. */
+const runningSurvey = async (ctx: BenchContext) => {
+  const campaign = await call(ctx, api.campaigns.create, {
+    body: { title: 'How do you like your new bike?', description: 'Three short questions.', language: 'en' },
+  });
+  const id = campaign?._id ?? '';
+  const questions = [
+    {
+      type: 'SingleChoice',
+      text: 'Which bike did you buy?',
+      options: [{ text: 'City' }, { text: 'Trekking' }],
+    },
+    {
+      type: 'MultipleChoice',
+      text: 'What do you use it for?',
+      options: [{ text: 'Commuting' }, { text: 'Shopping' }, { text: 'Tours' }],
+    },
+    { type: 'FreeText', text: 'Anything else you would like to tell us?', optional: true },
+  ];
+  for (const body of questions) await call(ctx, api.questions.create, { params: { id }, body });
+  await call(ctx, api.campaigns.start, { params: { id } });
+  return id;
+};
+
+type Audit = { numericValue?: number };
+type Report = {
+  categories: Record<Category, { score: number | null }>;
+  audits: Record<string, Audit>;
+};
+
+const runOnce = async (bin: string, url: string, dir: string, n: number): Promise<Report> => {
+  const out = path.join(dir, `report-${n}.json`);
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    `--only-categories=${Object.keys(targets).join(',')}`,
+    `--chrome-path=${chromium}`,
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(bin, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, CHROME_PATH: chromium },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-2000);
+    });
+    // A hung browser must not hang the benchmark.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`lighthouse exited ${code}: ${stderr}`));
+    });
+  });
+  return JSON.parse(await readFile(out, 'utf8')) as Report;
+};
+
+const score = (r: Report, c: Category) => r.categories[c]?.score ?? 0;
+const msOf = (r: Report, audit: string) => {
+  const v = r.audits[audit]?.numericValue;
+  return v === undefined ? '–' : `${(v / 1000).toFixed(2)} s`;
+};
+
+export const lighthouse: Scenario = {
+  name: 'lighthouse',
+  run: async (ctx) => {
+    const bin = findLighthouse();
+    if (!bin) {
+      const line =
+        'lighthouse: not measured, no `lighthouse` command (install it outside the project, e.g. `npm i -g lighthouse@12`, or set LIGHTHOUSE_BIN)';
+      return { report: line, summary: line };
+    }
+    if (
+      !existsSync(path.join(ctx.rt.config.webDist ?? path.join(ctx.repoRoot, 'apps/web/dist'), 'index.html'))
+    ) {
+      const line = 'lighthouse: not measured, apps/web/dist is missing (npm run build)';
+      return { report: line, summary: line };
+    }
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+    const surveyId = await runningSurvey(ctx);
+    const pagesToMeasure = [
+      { name: 'login', url: `${ctx.baseUrl}/login` },
+      { name: 'survey', url: `${ctx.baseUrl}/p/c/${surveyId}` },
+    ];
+    const dir = await mkdtemp(path.join(tmpdir(), 'parley-lighthouse-'));
+    const rows: string[][] = [];
+    const figures: Figure[] = [];
+    const summaries: string[] = [];
+    try {
+      for (const page of pagesToMeasure) {
+        const reports: Report[] = [];
+        for (let n = 0; n < runs; n++) {
+          ctx.progress(`lighthouse ${page.name} ${n + 1}/${runs}`);
+          reports.push(await runOnce(bin, page.url, dir, reports.length));
+        }
+        reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+        const median = reports[Math.floor(reports.length / 2)] as Report;
+        const perfRange = `${score(reports[0] as Report, 'performance').toFixed(2)}–${score(reports.at(-1) as Report, 'performance').toFixed(2)}`;
+        rows.push([
+          page.name,
+          score(median, 'performance').toFixed(2),
+          perfRange,
+          score(median, 'accessibility').toFixed(2),
+          score(median, 'best-practices').toFixed(2),
+          msOf(median, 'first-contentful-paint'),
+          msOf(median, 'largest-contentful-paint'),
+          `${Math.round(median.audits['total-blocking-time']?.numericValue ?? 0)} ms`,
+        ]);
+        for (const c of Object.keys(targets) as Category[]) {
+          figures.push({
+            label: `Lighthouse ${page.name} ${c}`,
+            measured: score(median, c).toFixed(2),
+            target: `>= ${targets[c]}`,
+            met: score(median, c) >= targets[c],
+          });
+        }
+        summaries.push(`${page.name} performance ${score(median, 'performance').toFixed(2)}`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    return {
+      report: [
+        `Lighthouse (mobile, simulated throttling), median of ${runs} runs by performance:`,
+        '',
+        formatTable(
+          ['page', 'performance', 'range', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT'],
+          rows,
+          1,
+        ),
+      ].join('\n'),
+      summary: `lighthouse: ${summaries.join('; ')}`,
+      figures,
+    };
+  },
+};
