@@ -38,7 +38,7 @@ const call = async (ctx: BenchContext, route: RouteDef, input: { params?: unknow
   return res.body ? (res.json() as { _id: string }) : null;
 };
 
-/** A running survey of the kind participants get: a choice, a rating-like choice and free text. */
+/** A running survey of the kind participants get: a single and a multiple choice, and free text. */
 const runningSurvey = async (ctx: BenchContext) => {
   const campaign = await call(ctx, api.campaigns.create, {
     body: { title: 'How do you like your new bike?', description: 'Three short questions.', language: 'en' },
@@ -51,7 +51,7 @@ const runningSurvey = async (ctx: BenchContext) => {
       options: [{ text: 'City' }, { text: 'Trekking' }],
     },
     {
-      type: 'MultipleChoice',
+      type: 'MultiChoice',
       text: 'What do you use it for?',
       options: [{ text: 'Commuting' }, { text: 'Shopping' }, { text: 'Tours' }],
     },
