@@ -184,6 +184,13 @@ const e2eRunDir = path.join(root, '.tmp', 'e2e', `run-${process.pid}`);
 const e2eReport = path.join(e2eRunDir, 'results.json');
 const buildState = { ok: true };
 
+/** Steps that need the console build say so, and fail, when it failed. */
+const buildFailed = (step) => {
+  if (buildState.ok) return false;
+  step.note = 'not run: the console build failed';
+  return true;
+};
+
 const steps = [
   {
     group: 'lint',
@@ -221,10 +228,7 @@ const steps = [
     name: 'Page weight budgets (login, survey page)',
     kind: 'check',
     exec: async (step) => {
-      if (!buildState.ok) {
-        step.note = 'not run: the console build failed';
-        return 1;
-      }
+      if (buildFailed(step)) return 1;
       return run(bin('tsx'), ['apps/server/bench/budget.ts']);
     },
   },
@@ -233,10 +237,7 @@ const steps = [
     name: 'Browser tests (Playwright, Chromium)',
     kind: 'playwright',
     exec: async (step) => {
-      if (!buildState.ok) {
-        step.note = 'not run: the console build failed';
-        return 1;
-      }
+      if (buildFailed(step)) return 1;
       const chromium = await ensureChromium();
       if (chromium.error) {
         process.stderr.write(`\n${chromium.error}\n`);

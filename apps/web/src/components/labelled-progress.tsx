@@ -1,4 +1,5 @@
 import { Progress, type ProgressRootProps } from '@mantine/core';
+import { progressbarProps } from '@/components/plain/plain';
 
 type LabelledProgressProps = Omit<ProgressRootProps, 'children'> & {
   /** 0 to 100. */
@@ -19,12 +20,7 @@ export const LabelledProgress = ({ value, label, valueText, animated, ...root }:
       value={value}
       animated={animated}
       withAria={false}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(value)}
-      aria-valuetext={valueText}
+      {...progressbarProps(value, label, valueText)}
     />
   </Progress.Root>
 );

@@ -113,98 +113,67 @@ type FieldFrame = {
   error?: ReactNode;
 };
 
-/** The ids a field's input points at: its description and its error, when shown. */
-const useFieldIds = (id: string | undefined, f: FieldFrame) => {
+/**
+ * A field's frame (label, description, error) and the props that tie its control to them for screen
+ * readers: the control's id, `aria-invalid`, and `aria-describedby` naming the description and error shown.
+ */
+const useField = <P extends FieldFrame & { id?: string | undefined; className?: string | undefined }>({
+  label,
+  description,
+  error,
+  id,
+  className,
+  ...rest
+}: P) => {
   const own = useId();
   const inputId = id ?? own;
-  const descriptionId = f.description ? `${inputId}-description` : undefined;
-  const errorId = f.error ? `${inputId}-error` : undefined;
-  return { inputId, descriptionId, errorId, describedBy: [descriptionId, errorId].filter(Boolean).join(' ') };
+  const descriptionId = description ? `${inputId}-description` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ');
+  const frame = (control: ReactNode, required: boolean | undefined) => (
+    <div className={s.field}>
+      {label ? (
+        <label htmlFor={inputId} className={s.label}>
+          {label}
+          {required ? (
+            <span className={s.required} aria-hidden="true">
+              {' *'}
+            </span>
+          ) : null}
+        </label>
+      ) : null}
+      {control}
+      {description ? (
+        <div id={descriptionId} className={s.description}>
+          {description}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={errorId} className={s.error}>
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+  const control = {
+    id: inputId,
+    className: cx(s.input, className),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
+  return { frame, control, rest };
 };
 
-const FieldParts = ({
-  f,
-  ids,
-  required,
-  children,
-}: {
-  f: FieldFrame;
-  ids: ReturnType<typeof useFieldIds>;
-  required?: boolean | undefined;
-  children: ReactNode;
-}) => (
-  <div className={s.field}>
-    {f.label ? (
-      <label htmlFor={ids.inputId} className={s.label}>
-        {f.label}
-        {required ? (
-          <span className={s.required} aria-hidden="true">
-            {' *'}
-          </span>
-        ) : null}
-      </label>
-    ) : null}
-    {children}
-    {f.description ? (
-      <div id={ids.descriptionId} className={s.description}>
-        {f.description}
-      </div>
-    ) : null}
-    {f.error ? (
-      <div id={ids.errorId} className={s.error}>
-        {f.error}
-      </div>
-    ) : null}
-  </div>
-);
-
-/** A labelled text input with its description and error, tied to it for screen readers. */
-export const TextField = ({
-  label,
-  description,
-  error,
-  id,
-  className,
-  ...input
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & FieldFrame) => {
-  const f = { label, description, error };
-  const ids = useFieldIds(id, f);
-  return (
-    <FieldParts f={f} ids={ids} required={input.required}>
-      <input
-        id={ids.inputId}
-        className={cx(s.input, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy || undefined}
-        {...input}
-      />
-    </FieldParts>
-  );
+/** A labelled text input with its description and error. */
+export const TextField = (props: Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & FieldFrame) => {
+  const { frame, control, rest } = useField(props);
+  return frame(<input {...control} {...rest} />, rest.required);
 };
 
-/** A text area that grows with its text (within limits), with description and error as TextField. */
-export const TextArea = ({
-  label,
-  description,
-  error,
-  id,
-  className,
-  ...input
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldFrame) => {
-  const f = { label, description, error };
-  const ids = useFieldIds(id, f);
-  return (
-    <FieldParts f={f} ids={ids} required={input.required}>
-      <textarea
-        id={ids.inputId}
-        rows={4}
-        className={cx(s.input, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy || undefined}
-        {...input}
-      />
-    </FieldParts>
-  );
+/** A text area that grows with its text (within limits), framed as TextField. */
+export const TextArea = (props: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldFrame) => {
+  const { frame, control, rest } = useField(props);
+  return frame(<textarea rows={4} {...control} {...rest} />, rest.required);
 };
 
 /** A radio button or checkbox with its label; the whole row takes the click. */
@@ -236,7 +205,17 @@ export const Paper = ({ className, ...props }: ComponentPropsWithoutRef<'div'>) 
 
 export const Badge = ({ children }: { children: ReactNode }) => <span className={s.badge}>{children}</span>;
 
-/** A progress bar that says its value in words ("Question 2 of 5") rather than a bare percentage. */
+/** The props of a progress bar that says its value in words ("Question 2 of 5"), not a bare percentage. */
+export const progressbarProps = (value: number, label: string, valueText: string) =>
+  ({
+    role: 'progressbar',
+    'aria-label': label,
+    'aria-valuemin': 0,
+    'aria-valuemax': 100,
+    'aria-valuenow': Math.round(value),
+    'aria-valuetext': valueText,
+  }) as const;
+
 export const Progress = ({
   value,
   label,
@@ -250,12 +229,7 @@ export const Progress = ({
     <div
       className={s.progressBar}
       style={{ width: `${Math.min(100, Math.max(0, value))}%` }}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(value)}
-      aria-valuetext={valueText}
+      {...progressbarProps(value, label, valueText)}
     />
   </div>
 );
