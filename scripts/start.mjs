@@ -58,7 +58,9 @@ const sources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/public.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.public.config.ts',
   'apps/web/postcss.config.mjs',
   'apps/web/package.json',
   'packages/contract/src',
@@ -66,6 +68,8 @@ const sources = [
 
 const stale = () => {
   if (!existsSync(builtIndex)) return 'the console is not built yet';
+  // The public pages are a second build into the same folder (apps/web/vite.public.config.ts).
+  if (!existsSync(at('apps/web/dist/public.html'))) return 'the public pages are not built yet';
   const built = newest(at('apps/web/dist'));
   const changed = sources.find((s) => newest(s) > built);
   return changed ? `${path.relative(root, changed)} changed since the last build` : undefined;
