@@ -59,8 +59,9 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/public.html',
+  'apps/web/login.html',
   'apps/web/vite.config.ts',
-  'apps/web/vite.public.config.ts',
+  'apps/web/vite.light.config.ts',
   'apps/web/postcss.config.mjs',
   'apps/web/package.json',
   'packages/contract/src',
@@ -68,8 +69,10 @@ const sources = [
 
 const stale = () => {
   if (!existsSync(builtIndex)) return 'the console is not built yet';
-  // The public pages are a second build into the same folder (apps/web/vite.public.config.ts).
+  // The public pages and the sign-in page are builds of their own into the same folder
+  // (apps/web/vite.light.config.ts).
   if (!existsSync(at('apps/web/dist/public.html'))) return 'the public pages are not built yet';
+  if (!existsSync(at('apps/web/dist/login.html'))) return 'the sign-in page is not built yet';
   const built = newest(at('apps/web/dist'));
   const changed = sources.find((s) => newest(s) > built);
   return changed ? `${path.relative(root, changed)} changed since the last build` : undefined;

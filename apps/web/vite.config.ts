@@ -7,21 +7,24 @@ import { defineConfig, type Plugin } from 'vite';
 const apiTarget = process.env.PARLEY_API_URL ?? 'http://127.0.0.1:3000';
 
 /**
- * The public pages (`/p/…`) are an application of their own (public.html, src/public): in development
- * their addresses get that page, as the server does in production (apps/server/src/plugins/web.ts).
+ * The public pages (`/p/…`) and the sign-in page (`/login`) are applications of their own (public.html,
+ * login.html): in development their addresses get those pages, as the server does in production
+ * (apps/server/src/plugins/web.ts).
  */
-const publicPagesInDevelopment: Plugin = {
-  name: 'parley-public-pages',
+const lightPagesInDevelopment: Plugin = {
+  name: 'parley-light-pages',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      if (req.url === '/p' || req.url?.startsWith('/p/')) req.url = '/public.html';
+      const [pathname = '', query = ''] = (req.url ?? '').split(/(?=\?)/);
+      if (pathname === '/p' || pathname.startsWith('/p/')) req.url = '/public.html';
+      if (pathname === '/login') req.url = `/login.html${query}`;
       next();
     });
   },
 };
 
 export default defineConfig({
-  plugins: [react(), publicPagesInDevelopment],
+  plugins: [react(), lightPagesInDevelopment],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
@@ -34,8 +37,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The chunk graph, for tools that report what a page loads (npm run bench).
     manifest: true,
-    // The console only: the public pages (public.html) are built by vite.public.config.ts, with Preact,
-    // into the same dist. Route modules of the console are split by dynamic import() in src/app/router.tsx.
+    // The console only: the light pages (public.html, login.html) are built by vite.light.config.ts, with
+    // Preact, into the same dist. Route modules of the console are split by dynamic import() in src/app/router.tsx.
     chunkSizeWarningLimit: 600,
   },
 });

@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Calls recorded by module mocks (lib/leave-page's leaveTo, setup-tests.ts) start afresh in each test.
+    clearMocks: true,
     testTimeout: 30_000,
   },
 });

@@ -25,6 +25,10 @@ beforeAll(async () => {
     path.join(webDist, 'public.html'),
     '<!doctype html><html><head><script type="module" src="/assets/public.js"></script></head><body></body></html>',
   );
+  await writeFile(
+    path.join(webDist, 'login.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/login.js"></script></head><body></body></html>',
+  );
   await writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
 });
 afterAll(async () => {
@@ -47,8 +51,8 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     ctx = await start();
   });
 
-  it("answers every /p/ address with the public pages' own entry, every other page with the console", async () => {
-    const consolePage = await ctx.app.inject({ method: 'GET', url: '/login' });
+  it("answers every /p/ address with the public pages' own entry, /login with the sign-in page's, every other page with the console", async () => {
+    const consolePage = await ctx.app.inject({ method: 'GET', url: '/connect/campaigns' });
     for (const url of ['/p', `/p/c/${randomUUID()}`, '/p/t/some-token', '/p/f/later-page?x=1']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -56,7 +60,13 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
       // Cached like the console's page: a deploy reaches every phone at once.
       expect(res.headers['cache-control'], url).toBe(consolePage.headers['cache-control']);
     }
-    for (const url of ['/', '/login', '/connect/campaigns', '/pages', '/public']) {
+    for (const url of ['/login', '/login?destination=%2Fprofile']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('/assets/login.js');
+      expect(res.headers['cache-control'], url).toBe(consolePage.headers['cache-control']);
+    }
+    for (const url of ['/', '/login/more', '/connect/campaigns', '/pages', '/public']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('/assets/app.js');

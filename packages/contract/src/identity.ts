@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './common.js';
+import { identityPaths } from './identity-paths.js';
 import { defineRoute, type RouteDef } from './route.js';
+
+export { identityPaths };
 
 /**
  * The embedded identity service (D5), mounted under `/identity`, outside `/api`.
@@ -21,17 +24,6 @@ export const identityErrorCodes = [
   'auth/app-not-authorized',
 ] as const;
 export type IdentityErrorCode = (typeof identityErrorCodes)[number];
-
-export const identityPaths = {
-  signIn: '/identity/sign-in',
-  refresh: '/identity/refresh',
-  signOut: '/identity/sign-out',
-  passwordReset: '/identity/password-reset',
-  passwordResetConfirm: '/identity/password-reset/confirm',
-  passwordResetCheck: '/identity/password-reset/check',
-  passwordChange: '/identity/password-change',
-  jwks: '/identity/jwks.json',
-} as const;
 
 export const signInBodySchema = z.object({
   email: z.string(),

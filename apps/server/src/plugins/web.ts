@@ -16,14 +16,15 @@ const surveyPreload = (url: string) => {
 };
 
 /**
- * Serves the built console at `/` with a single-page fallback, and the public pages' own entry
- * (`public.html`) for every `/p/…` address. Hashed assets are
+ * Serves the built console at `/` with a single-page fallback, the public pages' own entry
+ * (`public.html`) for every `/p/…` address and the sign-in page's (`login.html`) at `/login`. Hashed assets are
  * cached for a year; index.html never, so a deploy reaches every browser at once.
  * Unknown /api and /identity paths answer JSON 404, never the page.
  */
 export const registerWeb = async (app: FastifyInstance, webDist: string | undefined) => {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   const hasPublicEntry = root !== undefined && existsSync(path.join(root, 'public.html'));
+  const hasLoginEntry = root !== undefined && existsSync(path.join(root, 'login.html'));
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -54,6 +55,8 @@ export const registerWeb = async (app: FastifyInstance, webDist: string | undefi
     const isPublicPage = url === '/p' || url.startsWith('/p/');
     const preload = isPublicPage && hasPublicEntry ? surveyPreload(url) : undefined;
     if (preload) reply.header('link', preload);
+    // The sign-in page is a light application too (apps/web/login.html): the console opens after it.
+    if (url === '/login' && hasLoginEntry) return reply.sendFile('login.html', root);
     return reply.sendFile(isPublicPage && hasPublicEntry ? 'public.html' : 'index.html', root);
   });
 };

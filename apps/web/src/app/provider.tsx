@@ -4,8 +4,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initSession, onSessionEnd, resumeSession, stopSession, syncSessionFromStorage } from '@/lib/auth';
-import { i18n } from '@/lib/i18n';
-import { notificationDuration, notifyInfo } from '@/lib/notifications';
+import { handToLogin } from '@/lib/leave-page';
+import { notificationDuration } from '@/lib/notifications';
 import { usePublicConfig } from '@/lib/public-config';
 import { createQueryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
@@ -32,13 +32,8 @@ const useSessionLifecycle = (queryClient: QueryClient) => {
       // another tab the page stays (with its unsaved edits) until the owner signs in again as
       // themselves or leaves for the login page, which clears it then (signed-out-dialog.tsx).
       if (reason !== 'elsewhere') queryClient.clear();
-      if (reason === 'expired') {
-        notifyInfo({
-          id: 'session-expired',
-          title: i18n.t('auth.signOut.expiredTitle'),
-          message: i18n.t('auth.signOut.expiredMessage'),
-        });
-      }
+      // The sign-in page, a light application of its own, explains it once the console has left for it.
+      if (reason === 'expired') handToLogin({ reason: 'expired' });
     });
     const onStorage = (event: StorageEvent) => {
       if (event.key === storageKeys.session || event.key === null) syncSessionFromStorage();

@@ -2,7 +2,9 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 /** Errors stay until the user confirms them; everything else closes after 10 s. */
-export const notificationDuration = 10_000;
+export { notificationDuration } from '@/config/notifications';
+
+import { notificationDuration } from '@/config/notifications';
 
 type NotifyInput = {
   title: ReactNode;

@@ -1,12 +1,7 @@
-import type { PublicConfig } from '@parley/contract';
-import { useEffect } from 'react';
 import { PublicConfigContext } from '@/features/participation/components/public-config';
 import { SurveyPage } from '@/features/participation/components/survey-page';
 import { TicketPage } from '@/features/participation/components/ticket-page';
-import { usePageViewTracking } from '@/lib/analytics';
-import { publicCall, publicPaths } from '@/lib/public-api';
-import { initTracing } from '@/lib/tracing';
-import { useLoad } from '@/lib/use-load';
+import { useLightConfig } from '@/lib/use-light-config';
 import { PublicFallback } from './public-fallback';
 
 /**
@@ -25,19 +20,7 @@ const pageFor = (pathname: string) => {
   return <PublicFallback />;
 };
 
-/** Tracing and page views, as the console does them, once the public configuration has arrived. */
-const useConfigEffects = (config: PublicConfig | undefined, pathname: string) => {
-  useEffect(() => {
-    if (config) void initTracing(config);
-  }, [config]);
-  usePageViewTracking(config?.analytics, pathname);
-};
-
 export const PublicApp = ({ pathname }: { pathname: string }) => {
-  // Loaded beside the page's own data, never before it: the page does not wait for it.
-  const { data: config } = useLoad('config', (signal) =>
-    publicCall<PublicConfig>('GET', publicPaths.config, { signal }),
-  );
-  useConfigEffects(config, pathname);
+  const config = useLightConfig(pathname);
   return <PublicConfigContext.Provider value={config}>{pageFor(pathname)}</PublicConfigContext.Provider>;
 };

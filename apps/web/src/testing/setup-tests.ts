@@ -2,6 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// The console and the sign-in page hand over by full page loads, which jsdom cannot make: tests see
+// where a page would go through this mock (lib/leave-page.ts).
+vi.mock('@/lib/leave-page', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/leave-page')>()),
+  leaveTo: vi.fn(),
+}));
+
 // The first render of a test file transforms every lazy route module on demand, which takes
 // seconds on a busy machine: allow for it.
 configure({ asyncUtilTimeout: 10_000 });
@@ -42,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: expiring the cookies a test set.

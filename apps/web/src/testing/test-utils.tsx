@@ -7,6 +7,8 @@ import { AppRouter } from '@/app/router';
 import { stopSession } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
+import { arrive } from '@/login/arrival';
+import { LoginApp } from '@/login/login-app';
 import { PublicApp } from '@/public/public-app';
 
 /** Renders the whole console at `url`, as a browser opening that address would. */
@@ -31,6 +33,24 @@ export const renderPublicApp = (url: string) => {
   const user = userEvent.setup();
   const view = render(<PublicApp pathname={window.location.pathname} />);
   return { user, ...view };
+};
+
+/**
+ * Opens the sign-in page's application (src/login) at `url` as login/main.tsx does: a visitor signed in
+ * already is sent on at once (`leaveTo`, mocked in tests) and sees no form.
+ */
+export const renderLoginApp = (url: string) => {
+  window.history.replaceState(null, '', url);
+  const user = userEvent.setup();
+  const arrival = arrive(window.location.search);
+  const view = render(
+    arrival.kind === 'show' ? (
+      <LoginApp destination={arrival.destination} notice={arrival.notice} />
+    ) : (
+      <div />
+    ),
+  );
+  return { user, arrival, ...view };
 };
 
 export const currentUrl = () => `${window.location.pathname}${window.location.search}`;

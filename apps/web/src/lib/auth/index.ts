@@ -1,5 +1,5 @@
+export { loginPathFor, safeDestination } from '@/lib/destination';
 export { authErrorMessage, authErrorMessageKey, dismissAuthError, notifyAuthError } from './auth-errors';
-export { loginPathFor, safeDestination } from './destination';
 export { IdentityError, isIdentityError, normalizeEmail } from './identity-client';
 export {
   type AuthStatus,
@@ -14,6 +14,7 @@ export {
   refreshIdToken,
   requestPasswordReset,
   resumeSession,
+  revocationSettled,
   type SessionEndReason,
   type SessionState,
   signIn,

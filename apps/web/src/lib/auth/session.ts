@@ -1,6 +1,13 @@
-import type { TokenResponse } from '@parley/contract';
 import { i18n } from '@/lib/i18n';
-import { readStorage, removeStorage, storageKeys, writeStorage } from '@/lib/storage';
+import { handToLogin } from '@/lib/leave-page';
+import { removeStorage, storageKeys } from '@/lib/storage';
+import {
+  sessionFromTokens as fromTokens,
+  readStoredSession as readStored,
+  type StoredSession,
+  validFor,
+  writeStoredSession,
+} from '@/lib/stored-session';
 import { notifyAuthError } from './auth-errors';
 import { IdentityError, identityClient, isIdentityError, normalizeEmail } from './identity-client';
 
@@ -15,8 +22,6 @@ export type SessionState = {
   status: AuthStatus;
   endReason: SessionEndReason | null;
 };
-
-type StoredSession = { idToken: string; refreshToken: string; expiresAt: number };
 
 /** Refresh this long before the id token (lifetime ≤ 1 h, D5) expires. */
 const refreshMarginMs = 2 * 60_000;
@@ -48,30 +53,6 @@ export const onSessionEnd = (listener: (reason: SessionEndReason) => void): (() 
   return () => endListeners.delete(listener);
 };
 
-const isStoredSession = (value: unknown): value is StoredSession => {
-  const v = value as Partial<StoredSession> | null;
-  return (
-    typeof v?.idToken === 'string' && typeof v.refreshToken === 'string' && typeof v.expiresAt === 'number'
-  );
-};
-
-const readStored = (): StoredSession | null => {
-  const saved = readStorage<unknown>(storageKeys.session);
-  return isStoredSession(saved) ? saved : null;
-};
-
-const validFor = (session: StoredSession, ms: number) => session.expiresAt - Date.now() > ms;
-
-const fromTokens = (tokens: TokenResponse): StoredSession => {
-  const seconds = Number(tokens.expiresIn);
-  const lifetime = Number.isFinite(seconds) && seconds > 0 ? seconds : 3600;
-  return {
-    idToken: tokens.idToken,
-    refreshToken: tokens.refreshToken,
-    expiresAt: Date.now() + lifetime * 1000,
-  };
-};
-
 const scheduleRefresh = (session: StoredSession) => {
   clearTimeout(refreshTimer);
   const remaining = session.expiresAt - Date.now();
@@ -85,7 +66,7 @@ const scheduleRefresh = (session: StoredSession) => {
 
 const adopt = (session: StoredSession, persist: boolean) => {
   stored = session;
-  if (persist) writeStorage(storageKeys.session, session);
+  if (persist) writeStoredSession(session);
   scheduleRefresh(session);
   if (state.status !== 'signed-in') setState({ status: 'signed-in', endReason: null });
 };
@@ -185,18 +166,36 @@ export const signIn = async (email: string, password: string): Promise<void> => 
   adopt(fromTokens(tokens), true);
 };
 
+/** The revocation of the last ended session's refresh token, while it is under way. */
+let revoking: Promise<unknown> = Promise.resolve();
+
+const revoke = (refreshToken: string) => {
+  const request = identityClient.signOut(refreshToken);
+  revoking = request.catch(() => undefined);
+  return request;
+};
+
+/**
+ * Resolves once the revocation of an ended session has been answered, or after `capMs`: the console
+ * waits for it before it leaves for the sign-in page, whose page load would cancel the request.
+ */
+export const revocationSettled = (capMs = 3000): Promise<void> =>
+  Promise.race([revoking.then(() => undefined), new Promise<void>((done) => setTimeout(done, capMs))]);
+
 /**
  * Ends the session here at once (the owner asked to leave), then revokes the refresh token.
- * A failure of the revocation is shown as an error notification and rethrown.
+ * A failure of the revocation is shown as an error notification (here and on the sign-in page the
+ * console then opens) and rethrown.
  */
 export const signOut = async (): Promise<void> => {
   const current = stored;
   end('sign-out');
   if (!current) return;
   try {
-    await identityClient.signOut(current.refreshToken);
+    await revoke(current.refreshToken);
   } catch (error) {
     notifyAuthError(error, i18n.t('auth.signOut.failedTitle'));
+    handToLogin({ reason: 'sign-out-failed', code: isIdentityError(error) ? error.code : 'unknown' });
     throw error;
   }
 };
@@ -206,7 +205,7 @@ export const expireSession = (): void => {
   const current = stored;
   if (!current) return;
   end('expired');
-  identityClient.signOut(current.refreshToken).catch(() => undefined);
+  revoke(current.refreshToken).catch(() => undefined);
 };
 
 /** Keeps this tab in step with sign-ins, refreshes and sign-outs of other tabs. */

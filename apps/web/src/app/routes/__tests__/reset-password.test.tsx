@@ -1,15 +1,16 @@
 import { identityApi } from '@parley/contract';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { leaveTo, takeLoginNotice } from '@/lib/leave-page';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
 describe('password reset', () => {
   it('requests a reset link for the lowercased address', async () => {
     const backend = createTestBackend();
-    const { user } = renderApp('/login');
+    // The sign-in page's "Forgot password?" link (src/login) opens this address.
+    const { user } = renderApp('/reset-password');
 
-    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
     await user.type(screen.getByLabelText('Email'), 'Owner@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
@@ -29,9 +30,10 @@ describe('password reset', () => {
     await user.type(screen.getByLabelText('Repeat new password'), 'brand-new-password');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    await waitFor(() => expect(vi.mocked(leaveTo)).toHaveBeenCalledWith('/login'));
     expect(currentUrl()).toBe('/login');
-    expect(screen.getByText('Sign in with your new password.')).toBeVisible();
+    // The sign-in page says it on arrival (lib/leave-page.ts).
+    expect(takeLoginNotice()).toEqual({ reason: 'password-changed' });
     expect(backend.server.requestsTo(identityApi.passwordResetConfirm)[0]?.body).toEqual({
       token: 'reset-token-1',
       newPassword: 'brand-new-password',

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { notifySuccess } from '@/lib/notifications';
+import { handToLogin } from '@/lib/leave-page';
 import { useConfirmPasswordReset } from '../api/reset-password';
 import { NewPasswordFields } from './new-password-fields';
 import { validateConfirmation, validateNewPassword } from './validators';
@@ -27,10 +27,8 @@ export const ResetPasswordConfirmForm = ({ token }: { token: string }) => {
       { token, newPassword },
       {
         onSuccess: () => {
-          notifySuccess({
-            title: t('auth.resetConfirm.doneTitle'),
-            message: t('auth.resetConfirm.doneMessage'),
-          });
+          // Said by the sign-in page the console leaves for (a page load of its own).
+          handToLogin({ reason: 'password-changed' });
           navigate(paths.login, { replace: true });
         },
       },

@@ -1,14 +1,12 @@
-import { limits } from '@parley/contract';
+import { isEmailAddress, limits } from '@parley/contract';
 import { i18n } from '@/lib/i18n';
 
-// A light check only: the identity service validates for real and its code is mapped to a message.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+// The contract's email check, the server's too; the identity service's own answer is mapped to a message.
 export const validateEmail = (value: string): string | null => {
   const email = value.trim();
   if (!email) return i18n.t('common.required');
   if (email.length > limits.emailMax) return i18n.t('common.maxLength', { max: limits.emailMax });
-  return emailPattern.test(email) ? null : i18n.t('common.invalidEmail');
+  return isEmailAddress(email) ? null : i18n.t('common.invalidEmail');
 };
 
 export const validateRequired = (value: string): string | null => (value ? null : i18n.t('common.required'));

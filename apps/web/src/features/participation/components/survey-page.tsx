@@ -2,6 +2,7 @@ import type { Language, SurveyStatus } from '@parley/contract';
 import type { ReactNode } from 'react';
 import { Stack } from '@/components/plain/plain';
 import { detectLanguage } from '@/lib/language';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSurvey } from '../api/get-survey';
 import { LoadProblem, PublicLoading } from './load-state';
 import { PageMessage } from './page-message';
@@ -9,7 +10,6 @@ import { PublicPageLayout } from './public-page-layout';
 import { SurveyForm } from './survey-form';
 import { SurveyHeader } from './survey-header';
 import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
-import { useDocumentTitle } from './use-document-title';
 
 /** Under the survey's header, which names the survey already. */
 const SurveyStatusMessage = ({ status }: { status: Exclude<SurveyStatus, 'open'> }) => {

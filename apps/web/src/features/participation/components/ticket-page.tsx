@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { Alert, Stack, Text, Title } from '@/components/plain/plain';
 import { formatDateTime } from '@/lib/format-date';
 import { detectLanguage } from '@/lib/language';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useParticipantTicket } from '../api/get-participant-ticket';
 import { LoadProblem, PublicLoading } from './load-state';
 import { PublicPageLayout } from './public-page-layout';
 import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
 import { TicketAnswers } from './ticket-answers';
-import { useDocumentTitle } from './use-document-title';
 
 const TicketView = ({ ticket }: { ticket: ParticipantTicket }) => {
   const { t } = useSurveyTranslation();

@@ -1,6 +1,7 @@
 import { api, identityApi } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { leaveTo } from '@/lib/leave-page';
 import { createTestBackend, makeHistoryEntry, makeOwner } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
@@ -17,7 +18,7 @@ describe('console shell', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('Something went wrong');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    await waitFor(() => expect(vi.mocked(leaveTo)).toHaveBeenCalledWith('/login'));
     expect(window.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('parley.session')).toBeNull();
     const [signOut] = backend.server.requestsTo(identityApi.signOut);
@@ -97,7 +98,7 @@ describe('console shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Account' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
+    await waitFor(() => expect(vi.mocked(leaveTo)).toHaveBeenCalledWith('/login'));
     expect(currentUrl()).toBe('/login');
     expect(backend.server.requestsTo(identityApi.signOut)[0]?.body).toEqual({ refreshToken });
     expect(window.localStorage.getItem('parley.session')).toBeNull();
