@@ -154,6 +154,55 @@ const probes: Probe[] = [
     source: "import type { PublicSurvey } from '@parley/contract';\n\nexport type Probe = PublicSurvey;\n",
   },
   { file: 'apps/web/src/public/probe-plain.ts', source: use('@parley/contract/plain', 'limits') },
+  // A top-level file of the participation feature keeps the features' own rule (no sibling feature).
+  {
+    file: 'apps/web/src/features/participation/probe-top.ts',
+    source: use('../campaigns/api/get-campaign'),
+    refusedBy: 'noRestrictedImports',
+  },
+  // The light rules spare the public pages' tests, not the entry's own rules.
+  {
+    file: 'apps/web/src/public/__tests__/probe-feature.ts',
+    source: use('@/features/campaigns/api/get-campaign'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/web/src/public/__tests__/probe-mantine.ts', source: use('@mantine/core') },
+  // Biome cannot tell `import * as c from '@parley/contract'` (zod and all) from a type import here;
+  // the page-weight budgets of `npm test` catch it instead (zod alone weighs more than a light page's budget).
+  // The sign-in page is a light page of its own: no console, feature, router, library or zod.
+  {
+    file: 'apps/web/src/login/probe-app.ts',
+    source: use('@/app/provider'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/login/probe-feature.ts',
+    source: use('@/features/auth/api/sign-in'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/login/probe-router.ts',
+    source: use('react-router'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/login/probe-mantine.ts',
+    source: use('@mantine/core'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/login/probe-session.ts',
+    source: use('@/lib/auth'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/login/probe-contract.ts',
+    source: use('@parley/contract', 'identityApi'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/web/src/login/probe-identity.ts', source: use('@/lib/identity-call') },
+  { file: 'apps/web/src/login/probe-plain.ts', source: use('@parley/contract/plain', 'identityPaths') },
+  { file: 'apps/web/src/login/__tests__/probe-test.ts', source: use('@/testing/test-utils') },
   // The console's own preview of a survey may use the console's query cache.
   {
     file: 'apps/web/src/features/participation/api/get-survey-preview.ts',
@@ -198,7 +247,35 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+type Override = {
+  includes?: string[];
+  linter?: {
+    rules?: { style?: { noRestrictedImports?: { options?: { patterns?: { group: string[] }[] } } } };
+  };
+};
+
 describe('the module boundaries in biome.json', () => {
+  it('gives every light page the same light rules (Biome keeps only the last override of a rule per file, so they are written out in each)', async () => {
+    const config = JSON.parse(await readFile(path.join(root, 'biome.json'), 'utf8')) as {
+      overrides: Override[];
+    };
+    const lightRules = (o: Override) =>
+      (o.linter?.rules?.style?.noRestrictedImports?.options?.patterns ?? []).filter(
+        (p) =>
+          p.group.includes('@mantine/**') ||
+          p.group.includes('@/lib/api-client') ||
+          p.group.includes('@parley/contract'),
+      );
+    const light = config.overrides.filter((o) => lightRules(o).length > 0);
+    expect(light.map((o) => o.includes?.[0])).toEqual([
+      'apps/web/src/features/participation/**',
+      'apps/web/src/features/participation/*.ts',
+      'apps/web/src/public/**',
+      'apps/web/src/login/**',
+    ]);
+    for (const o of light) expect(lightRules(o)).toEqual(lightRules(light[0] as Override));
+  });
+
   it('lints the probes at all (a broken run would pass every "allowed" probe)', () => {
     expect(diagnostics.length).toBeGreaterThan(0);
   });
