@@ -56,7 +56,8 @@ export const decodeCursor = (raw: string, sort: string): Cursor => {
  * How a list orders its rows for keyset paging: a sort key (a column or expression that is never
  * null), the PostgreSQL type to read a cursor's key as, and the direction; the id breaks ties in the
  * same direction. The list orders by `orderBy`, selects `keyText` with its rows, and adds `after(c)`
- * to its where clause when a cursor is given.
+ * to its where clause when a cursor is given. Select `keyText` for the page's rows only (the page's ids
+ * in a subquery, then those rows): PostgreSQL would compute it for every row an offset skips too.
  */
 export const keysetOrder = (o: {
   key: SQL | AnyColumn;

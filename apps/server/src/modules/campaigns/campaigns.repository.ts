@@ -104,14 +104,22 @@ export const listCampaigns = async (
 ) => {
   const where = listScope(q);
   const order = keysetOf(q.sort);
+  // The page's ids first, then its rows with their sort key as text: PostgreSQL computes a select list
+  // for every row it skips at an offset, so the key is computed for the page's rows only
+  // (docs/operations.md, "Lists").
+  const pageIds = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(q.after ? and(where, order.after(q.after)) : where)
+    .orderBy(...order.orderBy)
+    .limit(q.limit)
+    .offset(q.after ? 0 : q.offset);
   return pageAndCount(
     db
       .select({ campaign: campaigns, key: order.keyText })
       .from(campaigns)
-      .where(q.after ? and(where, order.after(q.after)) : where)
-      .orderBy(...order.orderBy)
-      .limit(q.limit)
-      .offset(q.after ? 0 : q.offset),
+      .where(inArray(campaigns.id, pageIds))
+      .orderBy(...order.orderBy),
     db.select({ total: count() }).from(campaigns).where(where),
   );
 };
