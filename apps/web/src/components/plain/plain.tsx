@@ -170,7 +170,7 @@ export const TextField = (props: Omit<InputHTMLAttributes<HTMLInputElement>, 'si
   return frame(<input {...control} {...rest} />, rest.required);
 };
 
-/** A text area that grows with its text (within limits), framed as TextField. */
+/** A text area framed as TextField; it grows with its text (within limits) where the browser can. */
 export const TextArea = (props: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldFrame) => {
   const { frame, control, rest } = useField(props);
   return frame(<textarea rows={4} {...control} {...rest} />, rest.required);

@@ -260,6 +260,26 @@ describe('the survey page (/p/c/:campaignId)', () => {
     expect(window.localStorage.getItem(draftKey(surveyId))).toContain('hello');
   });
 
+  it('says so and moves the focus there when the survey closes while the participant answers', async () => {
+    const backend = serve(makeSurvey({ questions: [makeSurvey().questions[3]!] }));
+    const { user } = renderPublicApp(`/p/c/${surveyId}`);
+    await startWith(user, 'gil@example.com');
+    await user.type(await screen.findByRole('textbox', { name: 'Anything else?' }), 'late');
+    // Meanwhile the owner ended it: sending is refused, and the survey now says it has ended.
+    backend.server.on(api.participation.submit, ofSurvey, () => ({
+      status: 409,
+      body: { code: 'survey/ended', message: 'This survey has ended.' },
+    }));
+    backend.server.on(api.participation.survey, ofSurvey, () => ({
+      body: makeSurvey({ status: 'ended', questions: [] }),
+    }));
+    await user.click(screen.getByRole('button', { name: 'Send answers' }));
+
+    const ended = await heading('This survey has ended');
+    await waitFor(() => expect(ended).toHaveFocus());
+    expect(screen.queryByRole('textbox', { name: 'Anything else?' })).toBeNull();
+  });
+
   it('sends one request for a double click', async () => {
     const backend = serve(makeSurvey({ questions: [makeSurvey().questions[3]!] }));
     let release: () => void = () => undefined;

@@ -1,5 +1,5 @@
 import type { Language, SurveyStatus } from '@parley/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Stack } from '@/components/plain/plain';
 import { detectLanguage } from '@/lib/language';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -12,11 +12,18 @@ import { SurveyHeader } from './survey-header';
 import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
 
 /** Under the survey's header, which names the survey already. */
-const SurveyStatusMessage = ({ status }: { status: Exclude<SurveyStatus, 'open'> }) => {
+const SurveyStatusMessage = ({
+  status,
+  focus,
+}: {
+  status: Exclude<SurveyStatus, 'open'>;
+  focus: boolean;
+}) => {
   const { t } = useSurveyTranslation();
   return (
     <PageMessage
       level={2}
+      focus={focus}
       title={t(`participation.status.${status}.title`)}
       text={t(`participation.status.${status}.text`)}
     />
@@ -26,6 +33,9 @@ const SurveyStatusMessage = ({ status }: { status: Exclude<SurveyStatus, 'open'>
 /** `/p/c/:campaignId`: a survey by its open link, in the survey's language (D10). */
 export const SurveyPage = ({ campaignId }: { campaignId: string }) => {
   const { data: survey, error, isPending, refetch } = useSurvey(campaignId);
+  // The survey closed while the participant was answering: the form gives way to the message, which
+  // takes the focus (the form's own alert and the focused control go with the form).
+  const [closedWhileAnswering, setClosedWhileAnswering] = useState(false);
   // The browser tab and screen readers name the page after the survey.
   useDocumentTitle(survey?.title ?? '');
   // Until the survey says its language, the visitor's own language is the best guess.
@@ -40,11 +50,17 @@ export const SurveyPage = ({ campaignId }: { campaignId: string }) => {
     content =
       survey.status === 'open' ? (
         // A refusal saying the survey closed meanwhile loads its status again, so the page says so.
-        <SurveyForm survey={survey} onSurveyClosed={refetch} />
+        <SurveyForm
+          survey={survey}
+          onSurveyClosed={() => {
+            setClosedWhileAnswering(true);
+            refetch();
+          }}
+        />
       ) : (
         <Stack gap={24}>
           <SurveyHeader survey={survey} />
-          <SurveyStatusMessage status={survey.status} />
+          <SurveyStatusMessage status={survey.status} focus={closedWhileAnswering} />
         </Stack>
       );
   }
