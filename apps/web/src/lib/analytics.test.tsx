@@ -4,15 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { createTestBackend, defaultConfig } from '@/testing/test-backend';
 import { renderApp, renderLoginApp, renderPublicApp } from '@/testing/test-utils';
 
+/** A backend whose configuration switches Plausible on. */
+const withPlausible = () => {
+  const backend = createTestBackend();
+  backend.server.on(api.info.config, () => ({
+    body: {
+      ...defaultConfig,
+      analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },
+    },
+  }));
+  return backend;
+};
+
 describe('page-view tracking', () => {
   it('loads the configured Plausible script and reports each route change without its query', async () => {
-    const backend = createTestBackend();
-    backend.server.on(api.info.config, () => ({
-      body: {
-        ...defaultConfig,
-        analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },
-      },
-    }));
+    const backend = withPlausible();
     backend.signInStored();
     const { user } = renderApp('/connect/campaigns?page=2');
 
@@ -30,13 +36,7 @@ describe('page-view tracking', () => {
   });
 
   it('reports the sign-in page (its own light application) without its destination', async () => {
-    const backend = createTestBackend();
-    backend.server.on(api.info.config, () => ({
-      body: {
-        ...defaultConfig,
-        analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },
-      },
-    }));
+    withPlausible();
     const before = window.plausible?.q?.length ?? 0;
     renderLoginApp('/login?destination=%2Fprofile');
 
@@ -48,13 +48,7 @@ describe('page-view tracking', () => {
   });
 
   it("reports a public page too, with a secret link's token replaced", async () => {
-    const backend = createTestBackend();
-    backend.server.on(api.info.config, () => ({
-      body: {
-        ...defaultConfig,
-        analytics: { provider: 'plausible', domain: 'console.example.com', scriptUrl: null },
-      },
-    }));
+    const backend = withPlausible();
     backend.server.on(api.participation.ticket, { token: 'secret-ticket-token' }, () => ({
       status: 404,
       body: { code: 'not-found', message: 'The ticket does not exist.' },
