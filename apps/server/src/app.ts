@@ -9,9 +9,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import type { TrustProxy } from './config.js';
 import { campaignRoutes } from './modules/campaigns/index.js';
+import { contactRoutes } from './modules/contacts/index.js';
 import { historyRoutes } from './modules/history/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { infoRoutes } from './modules/info/index.js';
+import { invitationRoutes } from './modules/invitations/index.js';
 import { ownerRoutes } from './modules/owner/index.js';
 import { participationRoutes } from './modules/participation/index.js';
 import { questionRoutes } from './modules/questions/index.js';
@@ -144,6 +146,8 @@ export const buildApp = async (
   await app.register(ticketRoutes, { tickets: services.tickets });
   await app.register(campaignRoutes, { campaigns: services.campaigns });
   await app.register(questionRoutes, { questions: services.questions });
+  await app.register(contactRoutes, { contacts: services.contacts });
+  await app.register(invitationRoutes, { invitations: services.invitations });
   await app.register(fileRoutes, { storage: rt.storage });
   await registerWeb(app, rt.config.webDist ?? defaultWebDist);
   return app;

@@ -35,6 +35,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Parley <no-reply@parley.localhost>'),
+  /** The pace of invitation and reminder mails, so a large invitation does not flood the mail server. */
+  INVITATION_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json for log shippers, pretty for people; auto = pretty only when writing to a terminal. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -188,7 +190,12 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'mail'),
+      invitationsPerMinute: env.INVITATION_MAILS_PER_MINUTE,
+    },
     identity: {
       jwksUrl: env.IDENTITY_JWKS_URL,
       issuer: env.IDENTITY_ISSUER ?? `${publicUrl}/identity`,

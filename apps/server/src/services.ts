@@ -14,6 +14,7 @@ import {
   type KeyStore,
 } from './modules/identity/index.js';
 import { createInfoService } from './modules/info/index.js';
+import { createInvitationJobs, createInvitationService } from './modules/invitations/index.js';
 import type { MailService } from './modules/mail/index.js';
 import { createOwnerService } from './modules/owner/index.js';
 import { createParticipationService } from './modules/participation/index.js';
@@ -46,7 +47,6 @@ export type Infrastructure = {
  */
 export const createServices = ({ config, log, db, jobs, mail, clock, storage, keyStore }: Infrastructure) => {
   const history = createHistoryService({ db });
-  const contacts = createContactService();
   const owner = createOwnerService({
     db,
     clock,
@@ -76,6 +76,28 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   });
   const questions = createQuestionService({ db, clock, campaigns });
   const tickets = createTicketService({ db, campaigns, history });
+  const contacts = createContactService({
+    db,
+    clock,
+    eraseAnswers: (tx, manufacturerId, contactIds) => tickets.eraseOfContacts(tx, manufacturerId, contactIds),
+  });
+  const invitations = createInvitationService({
+    db,
+    clock,
+    jobs,
+    mailsPerMinute: config.mail.invitationsPerMinute,
+    campaigns,
+    contacts,
+  });
+  const invitationJobs = createInvitationJobs({
+    db,
+    jobs,
+    mail,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+    mailsPerMinute: config.mail.invitationsPerMinute,
+  });
   const participation = createParticipationService({
     db,
     mail,
@@ -87,6 +109,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     history,
     questions,
     tickets,
+    invitations,
   });
   const info = createInfoService({ db, config });
   return {
@@ -103,6 +126,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     identityJobs,
     history,
     contacts,
+    invitations,
+    invitationJobs,
     info,
     campaigns,
     campaignJobs,

@@ -199,7 +199,7 @@ describe('POST /api/public/campaign/:id/answer', () => {
     expect(ticket?.answers[2]?.value.optionIds).toEqual([multi.options[0], multi.options[2]]);
     expect(ticket?.answers[3]?.value.optionIds).toEqual([...rank.options].reverse());
 
-    const [contact] = await ctx.rt.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId));
+    const [contact] = await ctx.rt.db.select().from(contacts).where(eq(contacts.id, ticket!.contactId!));
     expect(contact).toMatchObject({ email: to, firstname: 'Ada', lastname: 'Lovelace' });
     expect((await readCampaign(ctx.rt, c.id))?.ticketCount).toBe(1);
 

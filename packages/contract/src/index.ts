@@ -1,10 +1,12 @@
 export * from './answer-checks.js';
 export * from './campaigns.js';
 export * from './common.js';
+export * from './contacts.js';
 export * from './files.js';
 export * from './history.js';
 export * from './identity.js';
 export * from './info.js';
+export * from './invitations.js';
 export * from './owner.js';
 export * from './participation.js';
 export * from './path-rule-checks.js';
@@ -17,8 +19,10 @@ export * from './survey-path.js';
 export * from './tickets.js';
 
 import { campaignRoutes } from './campaigns.js';
+import { contactRoutes } from './contacts.js';
 import { historyRoutes } from './history.js';
 import { infoRoutes } from './info.js';
+import { invitationRoutes } from './invitations.js';
 import { ownerRoutes } from './owner.js';
 import { participationRoutes } from './participation.js';
 import { questionRoutes } from './questions.js';
@@ -33,4 +37,6 @@ export const api = {
   questions: questionRoutes,
   tickets: ticketRoutes,
   participation: participationRoutes,
+  contacts: contactRoutes,
+  invitations: invitationRoutes,
 } as const;

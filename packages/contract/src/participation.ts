@@ -65,7 +65,10 @@ export const participantTicketSchema = z.object({
     language: languageSchema,
     manufacturerName: z.string(),
   }),
-  contact: z.object({ email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() }),
+  /** Null when the owner deleted the contact and kept its answers. */
+  contact: z
+    .object({ email: z.string(), firstname: z.string().nullable(), lastname: z.string().nullable() })
+    .nullable(),
   answers: z.array(ticketAnswerSchema),
   createdAt: isoDateSchema,
   privacyUrl: z.string().nullable(),

@@ -4,6 +4,7 @@
  * Each rule here is the one definition; the zod schemas of the rest of the contract use it.
  */
 export * from './answer-checks.js';
+export * from './contact-checks.js';
 export * from './identity-paths.js';
 export * from './limits.js';
 export * from './public-paths.js';

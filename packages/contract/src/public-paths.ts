@@ -8,6 +8,9 @@ export const publicPaths = {
   submit: '/public/campaign/:id/answer',
   checkEmail: '/public/campaign/:id/check-email',
   ticket: '/public/ticket/:token',
+  invitation: '/public/invitation/:token',
+  invitationAnswer: '/public/invitation/:token/answer',
+  unsubscribe: '/public/unsubscribe/:token',
   config: '/config',
 } as const;
 

@@ -30,7 +30,8 @@ export const ticketContactSchema = z.object({
 export const ticketListItemSchema = z.object({
   _id: idSchema,
   campaignId: idSchema,
-  contact: ticketContactSchema,
+  /** Null when the contact was deleted and its answers kept ("deleted contact"). */
+  contact: ticketContactSchema.nullable(),
   /** False until the participant opened the private link mailed to them. */
   emailConfirmed: z.boolean(),
   answeredCount: z.number().int(),

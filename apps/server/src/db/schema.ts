@@ -5,6 +5,7 @@ export * from '../modules/contacts/contacts.tables.js';
 export * from '../modules/history/history.tables.js';
 export * from '../modules/identity/identity.tables.js';
 export * from '../modules/info/info.tables.js';
+export * from '../modules/invitations/invitations.tables.js';
 export * from '../modules/owner/owner.tables.js';
 export * from '../modules/questions/questions.tables.js';
 export * from '../modules/tickets/tickets.tables.js';

@@ -32,7 +32,7 @@ export const listTicketsWithContacts = (
     db
       .select({ ticket: campaignTickets, contact: contactColumns })
       .from(campaignTickets)
-      .innerJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+      .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
       .where(scope)
       .orderBy(desc(campaignTickets.createdAt), desc(campaignTickets.id))
       .limit(q.limit)
@@ -46,7 +46,7 @@ export const findTicketWithContact = async (db: DbOrTx, manufacturerId: string, 
   const [row] = await db
     .select({ ticket: campaignTickets, contact: contactColumns, campaignTitle: campaigns.title })
     .from(campaignTickets)
-    .innerJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
     .where(and(eq(campaignTickets.manufacturerId, manufacturerId), eq(campaignTickets.id, id)))
     .limit(1);
@@ -67,7 +67,7 @@ export const findTicketByTokenHash = async (db: DbOrTx, tokenHash: string) => {
       manufacturerName: manufacturers.name,
     })
     .from(campaignTickets)
-    .innerJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
     .innerJoin(manufacturers, eq(manufacturers.id, campaignTickets.manufacturerId))
     .where(eq(campaignTickets.tokenHash, tokenHash))
@@ -80,7 +80,7 @@ export const emailHasTicket = async (db: DbOrTx, campaignId: string, email: stri
   const [row] = await db
     .select({ id: campaignTickets.id })
     .from(campaignTickets)
-    .innerJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .where(and(eq(campaignTickets.campaignId, campaignId), eq(contacts.email, email.toLowerCase())))
     .limit(1);
   return row !== undefined;

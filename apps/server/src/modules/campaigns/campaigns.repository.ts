@@ -161,6 +161,14 @@ export const incrementTicketCount = async (db: DbOrTx, campaignId: string) => {
   return row?.ticketCount ?? 0;
 };
 
+/** Takes erased tickets out of the campaign's count (a contact's answers erased with it). */
+export const decrementTicketCount = async (db: DbOrTx, campaignId: string, by: number) => {
+  await db
+    .update(campaigns)
+    .set({ ticketCount: sql`greatest(${campaigns.ticketCount} - ${by}, 0)` })
+    .where(eq(campaigns.id, campaignId));
+};
+
 /**
  * Ends every running campaign whose end date has passed, in one statement (the partial index
  * campaigns_running_ends_at_idx finds them), and answers the rows it ended.

@@ -24,6 +24,7 @@ import { toCampaign, toCampaignLight } from './campaigns.dto.js';
 import {
   type CampaignRow,
   campaignNames,
+  decrementTicketCount,
   endsAtOf,
   findCampaign,
   incrementTicketCount,
@@ -388,6 +389,8 @@ export const createCampaignService = ({
     lockById: (tx: Tx, id: string) => lockCampaignById(tx, id),
     /** Counts a stored ticket in the campaign's row; answers the new count. */
     countTicket: (tx: Tx, id: string) => incrementTicketCount(tx, id),
+    /** Takes erased tickets out of the campaign's count (GDPR erasure of a contact's answers). */
+    uncountTickets: (tx: DbOrTx, id: string, by: number) => decrementTicketCount(tx, id, by),
     /** Ends a running campaign in the caller's transaction (the participation target). */
     endInTx,
   };

@@ -1,13 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contacts } from './contacts.tables.js';
+import { contactNotes, contacts, contactUnsubscribes } from './contacts.tables.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
+export type ContactNoteRow = typeof contactNotes.$inferSelect;
+export type ContactChanges = Partial<
+  Pick<
+    ContactRow,
+    'phoneNumber' | 'street' | 'zipCode' | 'city' | 'country' | 'internalFirstname' | 'internalLastname'
+  >
+>;
 
 /**
- * Creates the contact of `email` (lowercased) or finds the existing one (D15). One
- * statement, so two answers with the same address at once still make one contact.
- * A name the participant gives only fills a missing one: a stored name is never replaced (an
+ * Creates the contact of `email` (lowercased) or finds the existing one (D15); an answer makes a
+ * temp contact a contact. One statement, so two answers with the same address at once still make one
+ * contact. A name the participant gives only fills a missing one: a stored name is never replaced (an
  * anonymous open link must not rename a known contact), and an absent name keeps the stored one.
  */
 export const upsertContactByEmail = async (
@@ -20,6 +27,7 @@ export const upsertContactByEmail = async (
     .values({
       manufacturerId: c.manufacturerId,
       email: c.email.toLowerCase(),
+      kind: 'contact',
       firstname: c.firstname || null,
       lastname: c.lastname || null,
       createdAt: now,
@@ -28,14 +36,190 @@ export const upsertContactByEmail = async (
     .onConflictDoUpdate({
       target: [contacts.manufacturerId, contacts.email],
       set: {
+        kind: 'contact',
         firstname: sql`coalesce(${contacts.firstname}, excluded.firstname)`,
         lastname: sql`coalesce(${contacts.lastname}, excluded.lastname)`,
         updatedAt: sql`case when (${contacts.firstname} is null and excluded.firstname is not null)
             or (${contacts.lastname} is null and excluded.lastname is not null)
+            or ${contacts.kind} = 'temp'
           then excluded.updated_at else ${contacts.updatedAt} end`,
       },
     })
     .returning();
   if (!row) throw new Error('upsert of a contact returned no row');
   return row;
+};
+
+export const findContact = async (db: DbOrTx, manufacturerId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.manufacturerId, manufacturerId), eq(contacts.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const findContactsByEmails = (db: DbOrTx, manufacturerId: string, emails: string[]) =>
+  emails.length === 0
+    ? Promise.resolve([] as ContactRow[])
+    : db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.manufacturerId, manufacturerId), inArray(contacts.email, emails)));
+
+export const findContactsByIds = (db: DbOrTx, manufacturerId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as ContactRow[])
+    : db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.manufacturerId, manufacturerId), inArray(contacts.id, ids)));
+
+/** New temp contacts for invited addresses; an address that became known meanwhile is skipped. */
+export const insertTempContacts = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  emails: string[],
+  tags: string[],
+  now: Date,
+) => {
+  if (emails.length === 0) return [] as ContactRow[];
+  return db
+    .insert(contacts)
+    .values(
+      emails.map((email) => ({
+        manufacturerId,
+        email,
+        kind: 'temp' as const,
+        tags,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: [contacts.manufacturerId, contacts.email] })
+    .returning();
+};
+
+/** Adds tags (lowercased, each once) to contacts; answers how many got a tag they lacked. */
+export const addContactTags = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  ids: string[],
+  tags: string[],
+  now: Date,
+) => {
+  if (ids.length === 0 || tags.length === 0) return 0;
+  const list = sql`array[${sql.join(
+    tags.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = await db
+    .update(contacts)
+    .set({
+      tags: sql`array(select distinct unnest(${contacts.tags} || ${list}) order by 1)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(contacts.manufacturerId, manufacturerId),
+        inArray(contacts.id, ids),
+        sql`not (${contacts.tags} @> ${list})`,
+      ),
+    )
+    .returning({ id: contacts.id });
+  return rows.length;
+};
+
+export const updateContact = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  id: string,
+  changes: ContactChanges,
+  now: Date,
+) => {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(contacts.manufacturerId, manufacturerId), eq(contacts.id, id)))
+    .returning();
+  return row;
+};
+
+/** Deletes the manufacturer's contacts of `kind` among `ids`; answers the ids deleted. */
+export const deleteContacts = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  ids: string[],
+  kind?: ContactRow['kind'],
+) => {
+  const rows = await db
+    .delete(contacts)
+    .where(
+      and(
+        eq(contacts.manufacturerId, manufacturerId),
+        inArray(contacts.id, ids),
+        kind ? eq(contacts.kind, kind) : undefined,
+      ),
+    )
+    .returning({ id: contacts.id });
+  return rows.map((r) => r.id);
+};
+
+export const insertNote = async (
+  db: DbOrTx,
+  n: { manufacturerId: string; contactId: string; authorId: string; noteText: string; now: Date },
+) => {
+  const [row] = await db
+    .insert(contactNotes)
+    .values({
+      manufacturerId: n.manufacturerId,
+      contactId: n.contactId,
+      authorId: n.authorId,
+      noteText: n.noteText,
+      createdAt: n.now,
+      updatedAt: n.now,
+    })
+    .returning();
+  if (!row) throw new Error('insert of a note returned no row');
+  return row;
+};
+
+export const updateNote = async (
+  db: DbOrTx,
+  n: { manufacturerId: string; contactId: string; noteId: string; noteText: string; now: Date },
+) => {
+  const [row] = await db
+    .update(contactNotes)
+    .set({ noteText: n.noteText, updatedAt: n.now })
+    .where(
+      and(
+        eq(contactNotes.manufacturerId, n.manufacturerId),
+        eq(contactNotes.contactId, n.contactId),
+        eq(contactNotes.id, n.noteId),
+      ),
+    )
+    .returning();
+  return row;
+};
+
+export const listNotes = (db: DbOrTx, contactId: string) =>
+  db.select().from(contactNotes).where(eq(contactNotes.contactId, contactId)).orderBy(contactNotes.createdAt);
+
+/** The addresses among `emails` that unsubscribed from the manufacturer's invitations. */
+export const unsubscribedAmong = async (db: DbOrTx, manufacturerId: string, emails: string[]) => {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ email: contactUnsubscribes.email })
+    .from(contactUnsubscribes)
+    .where(
+      and(eq(contactUnsubscribes.manufacturerId, manufacturerId), inArray(contactUnsubscribes.email, emails)),
+    );
+  return new Set(rows.map((r) => r.email));
+};
+
+export const insertUnsubscribe = async (db: DbOrTx, manufacturerId: string, email: string, now: Date) => {
+  await db
+    .insert(contactUnsubscribes)
+    .values({ manufacturerId, email, createdAt: now })
+    .onConflictDoNothing();
 };

@@ -1,13 +1,189 @@
-import type { DbOrTx } from '../../db/client.js';
-import { upsertContactByEmail } from './contacts.repository.js';
+import type { ContactUpdate } from '@parley/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/paging.js';
+import {
+  contactCampaigns,
+  contactFilterValues,
+  findContactBookRow,
+  listContactBook,
+} from '../../queries/contact-book.query.js';
+import { toContact, toContactBookItem, toContactCampaigns, toNote } from './contacts.dto.js';
+import {
+  addContactTags,
+  type ContactChanges,
+  type ContactRow,
+  deleteContacts,
+  findContact,
+  findContactsByEmails,
+  findContactsByIds,
+  insertNote,
+  insertTempContacts,
+  insertUnsubscribe,
+  listNotes,
+  unsubscribedAmong,
+  updateContact,
+  updateNote,
+  upsertContactByEmail,
+} from './contacts.repository.js';
+
+type Reader = { manufacturerId: string; ownerId: string };
+type ListQuery = {
+  page: number;
+  limit: number;
+  sort: string;
+  search?: string | undefined;
+  campaignId?: string | undefined;
+  participation?: 'invited' | 'answered' | 'notAnswered' | undefined;
+  'countries[]'?: string[] | undefined;
+  'cities[]'?: string[] | undefined;
+  'tags[]'?: string[] | undefined;
+};
+
+/** The PATCH body as columns: an absent key stays, null clears (the contract turned '' into null). */
+const changesOf = (b: ContactUpdate & Record<string, unknown>): ContactChanges => {
+  const out: ContactChanges = {};
+  const put = (key: keyof ContactChanges, v: string | null | undefined) => {
+    if (v !== undefined) out[key] = v;
+  };
+  put('phoneNumber', b.phoneNumber as string | null | undefined);
+  put('internalFirstname', b.internalFirstname as string | null | undefined);
+  put('internalLastname', b.internalLastname as string | null | undefined);
+  if (b.address) {
+    put('street', b.address.street as string | null | undefined);
+    put('zipCode', b.address.zipCode as string | null | undefined);
+    put('city', b.address.city as string | null | undefined);
+    put('country', b.address.country as string | null | undefined);
+  }
+  return out;
+};
 
 /**
- * Contacts (D15). For now only the participant's answer writes them, in its own transaction,
- * so the one method takes the caller's transaction.
+ * The contact book (D15): contacts and temp contacts, their details, notes, tags and unsubscribes.
+ * Deleting a contact keeps its tickets as a deleted contact's unless the owner erases them too, which
+ * the tickets module does through `eraseAnswers` (docs/product-decisions.md, "Deleting contacts").
  */
-export const createContactService = () => ({
-  /** Creates the contact of an address or finds the existing one (see `upsertContactByEmail`). */
-  upsertByEmail: (tx: DbOrTx, contact: Parameters<typeof upsertContactByEmail>[1], now: Date) =>
-    upsertContactByEmail(tx, contact, now),
-});
+export const createContactService = ({
+  db,
+  clock,
+  eraseAnswers,
+}: {
+  db: Db;
+  clock: Clock;
+  eraseAnswers: (tx: DbOrTx, manufacturerId: string, contactIds: string[]) => Promise<void>;
+}) => {
+  const detail = async (manufacturerId: string, id: string) => {
+    const row = await findContactBookRow(db, manufacturerId, id);
+    if (!row) throw notFound('contact');
+    const [notes, campaigns] = await Promise.all([
+      listNotes(db, id),
+      contactCampaigns(db, manufacturerId, id),
+    ]);
+    return {
+      ...toContactBookItem(row),
+      notes: notes.map(toNote),
+      campaigns: toContactCampaigns(campaigns),
+    };
+  };
+
+  const remove = async (
+    manufacturerId: string,
+    ids: string[],
+    o: { eraseAnswers: boolean; kind?: ContactRow['kind'] },
+  ) =>
+    db.transaction(async (tx) => {
+      // Only the manufacturer's own contacts of that kind are erased and deleted.
+      const own = (await findContactsByIds(tx, manufacturerId, ids))
+        .filter((c) => !o.kind || c.kind === o.kind)
+        .map((c) => c.id);
+      if (o.eraseAnswers && own.length > 0) await eraseAnswers(tx, manufacturerId, own);
+      return deleteContacts(tx, manufacturerId, own, o.kind);
+    });
+
+  return {
+    list: async (manufacturerId: string, q: ListQuery) => {
+      const { rows, total } = await listContactBook(db, {
+        manufacturerId,
+        search: q.search,
+        campaignId: q.campaignId,
+        participation: q.participation,
+        countries: q['countries[]'],
+        cities: q['cities[]'],
+        tags: q['tags[]'],
+        sort: q.sort,
+        limit: q.limit,
+        offset: pageOffset(q),
+      });
+      return { documents: rows.map(toContactBookItem), total };
+    },
+
+    filterData: (manufacturerId: string) => contactFilterValues(db, manufacturerId),
+
+    get: detail,
+
+    update: async (manufacturerId: string, id: string, body: ContactUpdate) => {
+      const changes = changesOf(body as ContactUpdate & Record<string, unknown>);
+      const row = await updateContact(db, manufacturerId, id, changes, clock.now());
+      if (!row) throw notFound('contact');
+      const counted = await findContactBookRow(db, manufacturerId, id);
+      if (!counted) throw notFound('contact');
+      return toContactBookItem(counted);
+    },
+
+    addNote: async (reader: Reader, contactId: string, noteText: string) => {
+      if (!(await findContact(db, reader.manufacturerId, contactId))) throw notFound('contact');
+      const row = await insertNote(db, {
+        manufacturerId: reader.manufacturerId,
+        contactId,
+        authorId: reader.ownerId,
+        noteText,
+        now: clock.now(),
+      });
+      return toNote(row);
+    },
+
+    updateNote: async (manufacturerId: string, contactId: string, noteId: string, noteText: string) => {
+      const row = await updateNote(db, { manufacturerId, contactId, noteId, noteText, now: clock.now() });
+      if (!row) throw notFound('note');
+      return toNote(row);
+    },
+
+    /** One contact (of any kind); 404 when it is not the manufacturer's. */
+    remove: async (
+      manufacturerId: string,
+      id: string,
+      o: { eraseAnswers: boolean; kind?: ContactRow['kind'] },
+    ) => {
+      const deleted = await remove(manufacturerId, [id], o);
+      if (deleted.length === 0) throw notFound('contact');
+    },
+
+    /** Several contacts; ids that are not the manufacturer's (or not of `kind`) are left alone. */
+    removeMany: (
+      manufacturerId: string,
+      ids: string[],
+      o: { eraseAnswers: boolean; kind?: ContactRow['kind'] },
+    ) => remove(manufacturerId, ids, o),
+
+    // What the participation and invitations modules need, in their transactions.
+
+    /** Creates the contact of an address or finds the existing one (see `upsertContactByEmail`). */
+    upsertByEmail: (tx: DbOrTx, contact: Parameters<typeof upsertContactByEmail>[1], now: Date) =>
+      upsertContactByEmail(tx, contact, now),
+    row: (tx: DbOrTx, manufacturerId: string, id: string) => findContact(tx, manufacturerId, id),
+    byEmails: (tx: DbOrTx, manufacturerId: string, emails: string[]) =>
+      findContactsByEmails(tx, manufacturerId, emails),
+    byIds: (tx: DbOrTx, manufacturerId: string, ids: string[]) => findContactsByIds(tx, manufacturerId, ids),
+    insertTemp: (tx: DbOrTx, manufacturerId: string, emails: string[], tags: string[], now: Date) =>
+      insertTempContacts(tx, manufacturerId, emails, tags, now),
+    addTags: (tx: DbOrTx, manufacturerId: string, ids: string[], tags: string[], now: Date) =>
+      addContactTags(tx, manufacturerId, ids, tags, now),
+    unsubscribedAmong: (tx: DbOrTx, manufacturerId: string, emails: string[]) =>
+      unsubscribedAmong(tx, manufacturerId, emails),
+    unsubscribe: (tx: DbOrTx, manufacturerId: string, email: string, now: Date) =>
+      insertUnsubscribe(tx, manufacturerId, email, now),
+    toContact,
+  };
+};
 export type ContactService = ReturnType<typeof createContactService>;

@@ -1,10 +1,13 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, uuidKey } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
 
 /**
- * A person who answered (D15). The contacts issue adds phone, address, internal names,
- * notes and tags to this table; participation only needs email and the person's own name.
+ * A person of a manufacturer's contact book (D15), one row per address. `kind` is `temp` while the
+ * address was only invited and `contact` once it answered (or was kept by the owner); both live here so
+ * an invitation, a list membership or a tag needs no second key for the same person
+ * (docs/product-decisions.md, "Contacts").
  */
 export const contacts = pgTable(
   'contacts',
@@ -15,10 +18,66 @@ export const contacts = pgTable(
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
     /** Lowercased; unique per manufacturer. */
     email: text().notNull(),
+    kind: text({ enum: ['contact', 'temp'] })
+      .notNull()
+      .default('contact'),
+    /** The names the participant gave. */
     firstname: text(),
     lastname: text(),
+    /** The owner's private labels (D15). */
+    internalFirstname: text(),
+    internalLastname: text(),
+    phoneNumber: text(),
+    street: text(),
+    zipCode: text(),
+    city: text(),
+    country: text(),
+    /** Lowercased tags (D17); the tags issue adds the segments that read them. */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [uniqueIndex().on(t.manufacturerId, t.email), index().on(t.manufacturerId, t.createdAt)],
+  (t) => [
+    uniqueIndex().on(t.manufacturerId, t.email),
+    index().on(t.manufacturerId, t.createdAt),
+    // The contact book's default order (newest first) and its keyset, per kind.
+    index('contacts_manufacturer_kind_created_idx').on(t.manufacturerId, t.kind, t.createdAt, t.id),
+    index('contacts_tags_idx').using('gin', t.tags),
+    // Search by a part of the email or a name: trigram indexes would need pg_trgm; the list's
+    // search scans the manufacturer's rows through the (manufacturer, kind, created) index instead.
+  ],
+);
+
+/** The owner's notes on a contact. */
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    id: uuidKey(),
+    manufacturerId: uuid().notNull(),
+    contactId: uuid()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The owner who wrote it; null once that owner is gone. */
+    authorId: uuid(),
+    noteText: text().notNull(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.contactId, t.createdAt)],
+);
+
+/**
+ * Addresses that unsubscribed from a manufacturer's invitations (D15 `contact/7`). Kept by address,
+ * not by contact, so deleting the contact does not make the address invitable again.
+ */
+export const contactUnsubscribes = pgTable(
+  'contact_unsubscribes',
+  {
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.manufacturerId, t.email] })],
 );

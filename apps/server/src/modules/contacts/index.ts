@@ -1,3 +1,9 @@
-/** The contacts module's public face (D15). A leaf (its table refers to the owner module's manufacturers). */
+/**
+ * The contacts module's public face (D15): the contact book, notes, tags and unsubscribed addresses.
+ * Its tables refer to the owner module's manufacturers; erasing a contact's answers is handed in.
+ */
+
+export { toInvitationSummary } from './contacts.dto.js';
 export type { ContactRow } from './contacts.repository.js';
+export { contactRoutes } from './contacts.routes.js';
 export { type ContactService, createContactService } from './contacts.service.js';

@@ -12,6 +12,8 @@ export type MailMessage = {
   html?: string;
   /** What the mail is about, for the log line (e.g. `identity/password-reset`). */
   kind: string;
+  /** Extra headers (an invitation's `List-Unsubscribe`). */
+  headers?: Record<string, string>;
 };
 
 export const MAIL_JOB = 'mail-send';
@@ -40,6 +42,7 @@ export const createMailer = (opts: {
       subject: msg.subject,
       text: msg.text,
       ...(msg.html ? { html: msg.html } : {}),
+      ...(msg.headers ? { headers: msg.headers } : {}),
     });
     const links = msg.text.match(linkPattern) ?? [];
     if (!opts.smtpUrl) {
@@ -70,6 +73,11 @@ export const createMailService = (mailer: Mailer, jobs: JobQueue) => {
   jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), { batchSize: 5, retryLimit: 8 });
   return {
     send: (msg: MailMessage, o: { tx: DbOrTx }) => jobs.send(MAIL_JOB, msg, { tx: o.tx }),
+    /**
+     * Delivers now, for a job that records the mail server's answer itself (an invitation's state):
+     * it throws what the server refused.
+     */
+    deliver: (msg: MailMessage) => mailer.deliver(msg),
   };
 };
 export type MailService = ReturnType<typeof createMailService>;

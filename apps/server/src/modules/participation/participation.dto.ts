@@ -32,7 +32,9 @@ export const toParticipantTicket = (
     language: row.campaign.language,
     manufacturerName: row.manufacturerName,
   },
-  contact: { email: row.contact.email, firstname: row.contact.firstname, lastname: row.contact.lastname },
+  contact: row.contact
+    ? { email: row.contact.email, firstname: row.contact.firstname, lastname: row.contact.lastname }
+    : null,
   answers: row.ticket.answers,
   createdAt: row.ticket.createdAt.toISOString(),
   privacyUrl,

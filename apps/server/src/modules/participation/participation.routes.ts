@@ -17,4 +17,8 @@ export const participationRoutes = async (
     participation.checkEmail(req.params.id, req.body.email, req.ip),
   );
   route(app, api.participation.ticket, async (req) => participation.ticket(req.params.token));
+  route(app, api.invitations.survey, async (req) => participation.invitedSurvey(req.params.token));
+  route(app, api.invitations.submit, async (req) =>
+    participation.submitInvited(req.params.token, req.body, req.ip),
+  );
 };

@@ -10,6 +10,7 @@ import { emailHasTicket, findTicketByTokenHash } from '../../queries/tickets.que
 import type { CampaignService } from '../campaigns/index.js';
 import type { ContactService } from '../contacts/index.js';
 import type { HistoryService } from '../history/index.js';
+import type { InvitationService } from '../invitations/index.js';
 import type { MailService } from '../mail/index.js';
 import type { QuestionService } from '../questions/index.js';
 import type { TicketService } from '../tickets/index.js';
@@ -45,6 +46,7 @@ export const createParticipationService = (deps: {
   history: Pick<HistoryService, 'add'>;
   questions: Pick<QuestionService, 'listPublic'>;
   tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket' | 'confirmEmail'>;
+  invitations: Pick<InvitationService, 'byToken' | 'markOpened' | 'markAnswered'>;
 }) => {
   const { db, clock, config, campaigns, contacts, history, questions: surveyQuestions, tickets } = deps;
   const perAddress = createRateLimiter(db, {
@@ -92,13 +94,20 @@ export const createParticipationService = (deps: {
    * Stores one participation as a ticket in one transaction that holds the campaign's row
    * lock (D12). Replaying a stored submissionId answers the same without a second ticket.
    */
-  const submit = async (campaignId: string, input: SubmitInput, clientAddress: string) => {
+  const submit = (campaignId: string, input: SubmitInput, clientAddress: string) =>
+    store(campaignId, input, clientAddress, false);
+
+  /** D11: a personal invitation answers a running campaign even when its open link is off. */
+  const statusFor = (row: CampaignWithMaker, invited: boolean, now: Date) =>
+    surveyStatus(invited ? { ...row.campaign, openLink: true } : row.campaign, row.manufacturer, now);
+
+  const store = async (campaignId: string, input: SubmitInput, clientAddress: string, invited: boolean) => {
     // Only an attempt that could succeed is counted: an open survey, or the replay of a stored answer
     // (answered as stored even once the survey has ended). Anything else is refused without a row.
     const found = await findCampaignWithMaker(db, campaignId);
     if (!found) throw notFound('survey');
     if (!(await tickets.findBySubmission(db, campaignId, input.submissionId))) {
-      const status = surveyStatus(found.campaign, found.manufacturer, clock.now());
+      const status = statusFor(found, invited, clock.now());
       if (status !== 'open') throw surveyNotOpen(status);
     }
     // In a transaction of its own, so a refused answer still counts as this client's attempt.
@@ -114,7 +123,7 @@ export const createParticipationService = (deps: {
       if (await tickets.findBySubmission(tx, campaignId, input.submissionId)) {
         return { stored: true as const, campaignEnded: campaign.state === 'ended' };
       }
-      const status = surveyStatus(campaign, manufacturer, now);
+      const status = statusFor(row, invited, now);
       if (status !== 'open') throw surveyNotOpen(status);
 
       const questions = await surveyQuestions.listPublic(tx, campaignId);
@@ -144,7 +153,7 @@ export const createParticipationService = (deps: {
         manufacturerId: campaign.manufacturerId,
         campaignId,
         contactId: contact.id,
-        source: 'openLink',
+        source: invited ? 'invitation' : 'openLink',
         language: campaign.language,
         answers,
         answeredCount,
@@ -157,6 +166,8 @@ export const createParticipationService = (deps: {
       // transaction that stored the ticket queued its mail).
       if (!ticket) return { stored: true as const, campaignEnded: campaign.state === 'ended' };
 
+      // An invitation of this contact to this campaign is answered, whichever link was used: no reminders.
+      await deps.invitations.markAnswered(tx, campaignId, contact.id, now);
       const ticketCount = await campaigns.countTicket(tx, campaignId);
       await history.add(tx, {
         manufacturerId: campaign.manufacturerId,
@@ -215,6 +226,33 @@ export const createParticipationService = (deps: {
     return toParticipantTicket(row, config.privacyUrl);
   };
 
-  return { survey, preview, submit, checkEmail, ticket };
+  /** The survey behind a personal link: the invitee is known, so there is no email step. */
+  const invitedSurvey = async (token: string) => {
+    const inv = await deps.invitations.byToken(token);
+    if (!inv) throw notFound('invitation');
+    const row = await findCampaignWithMaker(db, inv.invitation.campaignId);
+    if (!row) throw notFound('invitation');
+    const status = statusFor(row, true, clock.now());
+    const answered =
+      !row.campaign.allowMultipleParticipation &&
+      (await tickets.contactHasTicket(db, row.campaign.id, inv.contact.id));
+    if (status === 'open' && !answered) await deps.invitations.markOpened(inv.invitation.id);
+    const questions =
+      status === 'open' && !answered ? await surveyQuestions.listPublic(db, row.campaign.id) : [];
+    return {
+      ...toPublicSurvey(row, status, questions, config.privacyUrl),
+      invitee: { email: inv.contact.email, firstname: inv.contact.firstname, lastname: inv.contact.lastname },
+      answered,
+    };
+  };
+
+  /** An invitee's answers: their contact's ticket, as the open link would store it. */
+  const submitInvited = async (token: string, input: Omit<SubmitInput, 'email'>, clientAddress: string) => {
+    const inv = await deps.invitations.byToken(token);
+    if (!inv) throw notFound('invitation');
+    return store(inv.invitation.campaignId, { ...input, email: inv.contact.email }, clientAddress, true);
+  };
+
+  return { survey, preview, submit, checkEmail, ticket, invitedSurvey, submitInvited };
 };
 export type ParticipationService = ReturnType<typeof createParticipationService>;

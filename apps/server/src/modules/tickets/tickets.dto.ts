@@ -3,16 +3,16 @@ import type { TicketRow } from './tickets.repository.js';
 
 type ContactPart = { id: string; email: string; firstname: string | null; lastname: string | null };
 
-export const toTicketListItem = (t: TicketRow, c: ContactPart): TicketListItem => ({
+export const toTicketListItem = (t: TicketRow, c: ContactPart | null): TicketListItem => ({
   _id: t.id,
   campaignId: t.campaignId,
-  contact: { _id: c.id, email: c.email, firstname: c.firstname, lastname: c.lastname },
+  contact: c ? { _id: c.id, email: c.email, firstname: c.firstname, lastname: c.lastname } : null,
   emailConfirmed: t.emailConfirmedAt !== null,
   answeredCount: t.answeredCount,
   createdAt: t.createdAt.toISOString(),
 });
 
-export const toTicket = (t: TicketRow, c: ContactPart, campaignTitle: string): Ticket => ({
+export const toTicket = (t: TicketRow, c: ContactPart | null, campaignTitle: string): Ticket => ({
   ...toTicketListItem(t, c),
   campaignTitle,
   language: t.language,

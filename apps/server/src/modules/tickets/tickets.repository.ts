@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { campaignTickets } from './tickets.tables.js';
 
@@ -43,4 +43,17 @@ export const confirmTicketEmail = async (db: DbOrTx, ticketId: string, now: Date
     .update(campaignTickets)
     .set({ emailConfirmedAt: now })
     .where(and(eq(campaignTickets.id, ticketId), isNull(campaignTickets.emailConfirmedAt)));
+};
+
+/** Deletes the tickets of the manufacturer's contacts; answers how many went, per campaign. */
+export const deleteTicketsOfContacts = async (db: DbOrTx, manufacturerId: string, contactIds: string[]) => {
+  const rows = await db
+    .delete(campaignTickets)
+    .where(
+      and(eq(campaignTickets.manufacturerId, manufacturerId), inArray(campaignTickets.contactId, contactIds)),
+    )
+    .returning({ campaignId: campaignTickets.campaignId });
+  const perCampaign = new Map<string, number>();
+  for (const r of rows) perCampaign.set(r.campaignId, (perCampaign.get(r.campaignId) ?? 0) + 1);
+  return perCampaign;
 };

@@ -8,6 +8,7 @@ import { toTicket, toTicketListItem } from './tickets.dto.js';
 import {
   confirmTicketEmail,
   contactHasTicket,
+  deleteTicketsOfContacts,
   findTicketBySubmission,
   insertTicket,
   type NewTicket,
@@ -23,7 +24,7 @@ export const createTicketService = ({
   history,
 }: {
   db: Db;
-  campaigns: Pick<CampaignService, 'row'>;
+  campaigns: Pick<CampaignService, 'row' | 'uncountTickets'>;
   history: Pick<HistoryService, 'subjectOpened'>;
 }) => ({
   list: async (manufacturerId: string, q: { campaignId: string; page: number; limit: number }) => {
@@ -54,6 +55,11 @@ export const createTicketService = ({
     findTicketBySubmission(tx, campaignId, submissionId),
   contactHasTicket: (tx: DbOrTx, campaignId: string, contactId: string) =>
     contactHasTicket(tx, campaignId, contactId),
+  /** GDPR erasure: deletes the contacts' tickets and takes them out of their campaigns' counts. */
+  eraseOfContacts: async (tx: DbOrTx, manufacturerId: string, contactIds: string[]) => {
+    const perCampaign = await deleteTicketsOfContacts(tx, manufacturerId, contactIds);
+    for (const [campaignId, n] of perCampaign) await campaigns.uncountTickets(tx, campaignId, n);
+  },
   /** The first opening of the private link proves the address. */
   confirmEmail: (tx: DbOrTx, ticketId: string, now: Date) => confirmTicketEmail(tx, ticketId, now),
 });

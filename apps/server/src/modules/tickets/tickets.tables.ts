@@ -17,9 +17,8 @@ export const campaignTickets = pgTable(
     campaignId: uuid()
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    contactId: uuid()
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** Null once the contact was deleted without erasing its answers ("deleted contact"). */
+    contactId: uuid().references(() => contacts.id, { onDelete: 'set null' }),
     /** How the participant came: the open link now, a personal invitation later. */
     source: text({ enum: ['openLink', 'invitation'] }).notNull(),
     language: text({ enum: ['de', 'en'] }).notNull(),

@@ -1,0 +1,2 @@
+// An invitation as the console shows it is the contacts module's summary (one definition).
+export { toInvitationSummary } from '../contacts/index.js';

@@ -1,0 +1,126 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
+import { dueReminders, invitationMailFacts } from '../../queries/invitations.query.js';
+import type { MailService } from '../mail/index.js';
+import { invitationMail } from './invitations.mail.js';
+import { createMailQueueing, INVITATION_MAIL_JOB, type InvitationMailJob } from './invitations.queue.js';
+import { claimMail, failStaleSending, markFailed, markMailed, requeue } from './invitations.repository.js';
+
+export const INVITATION_SWEEP_JOB = 'invitation.sweep';
+
+/** D11: the first reminder 3 days after the invitation, the second 3 days after the first. */
+export const reminderAfterMs = 3 * 24 * 60 * 60_000;
+/** A claim older than this was cut off by a crash (a mail takes seconds, never minutes). */
+export const staleSendingMs = 10 * 60_000;
+
+/**
+ * The invitation mails (D6, D11). Each invitation's mail is one job: it claims the invitation with a
+ * new token (only a `queued` one, so a job that runs twice sends once), delivers it, and records the
+ * mail server's answer; a refusal marks the invitation failed with the reason, and the owner can
+ * re-send. A sweep every minute turns claims cut off by a crash into `failed` (never sent twice) and
+ * queues the reminders that are due.
+ */
+export const createInvitationJobs = ({
+  db,
+  jobs,
+  mail,
+  clock,
+  log,
+  publicUrl,
+  mailsPerMinute,
+}: {
+  db: Db;
+  jobs: Pick<JobQueue, 'define' | 'sendMany'>;
+  mail: Pick<MailService, 'deliver'>;
+  clock: Clock;
+  log: Pick<Logger, 'info' | 'warn'>;
+  publicUrl: string;
+  mailsPerMinute: number;
+}) => {
+  const queueMails = createMailQueueing({ jobs, mailsPerMinute });
+
+  const sendMail = async ({ invitationId }: InvitationMailJob) => {
+    const facts = await invitationMailFacts(db, invitationId);
+    // Withdrawn (deleted) or already handled: nothing to send.
+    if (facts?.invitation.state !== 'queued') return 'skipped' as const;
+    const now = clock.now();
+    if (facts.unsubscribed) {
+      await markFailed(db, invitationId, 'The address has unsubscribed.', now, 'queued');
+      return 'failed' as const;
+    }
+    if (facts.campaign.state !== 'running') {
+      await markFailed(
+        db,
+        invitationId,
+        'The campaign was no longer running when the mail was due.',
+        now,
+        'queued',
+      );
+      return 'failed' as const;
+    }
+    const token = randomToken();
+    const claimed = await claimMail(db, invitationId, sha256(token), now);
+    if (!claimed) return 'skipped' as const;
+    const msg = invitationMail({
+      to: facts.contact.email,
+      language: facts.campaign.language,
+      reminder: claimed.pendingMail === 'reminder',
+      firstname: facts.contact.firstname,
+      campaignTitle: facts.campaign.title,
+      manufacturerName: facts.manufacturer.name,
+      manufacturerImage: facts.manufacturer.imageUrl,
+      surveyLink: `${publicUrl}/p/i/${token}`,
+      unsubscribeLink: `${publicUrl}/p/unsubscribe/${token}`,
+      unsubscribeApiUrl: `${publicUrl}/api/public/unsubscribe/${token}`,
+    });
+    try {
+      await mail.deliver(msg);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      log.warn({ invitationId, err: reason }, 'invitation mail refused');
+      await markFailed(db, invitationId, reason, clock.now(), 'sending');
+      return 'failed' as const;
+    }
+    await markMailed(db, claimed, clock.now());
+    return 'sent' as const;
+  };
+
+  /** Stale claims become failed; due reminders are queued at the mail pace. Answers what it did. */
+  const sweep = async () => {
+    const now = clock.now();
+    const stale = await failStaleSending(db, new Date(now.getTime() - staleSendingMs), now);
+    const due = await dueReminders(db, new Date(now.getTime() - reminderAfterMs), 1000);
+    const reminders = await db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (const id of due) {
+        const row = await requeue(tx, id, 'reminder', ['sent', 'opened'], now);
+        if (row) ids.push(row.id);
+      }
+      await queueMails(tx, ids);
+      return ids.length;
+    });
+    if (stale > 0 || reminders > 0) log.info({ stale, reminders }, 'invitation sweep');
+    return { stale, reminders };
+  };
+
+  jobs.define<InvitationMailJob>(
+    INVITATION_MAIL_JOB,
+    async (data) => {
+      await sendMail(data);
+    },
+    { batchSize: 5, retryLimit: 3 },
+  );
+  jobs.define(
+    INVITATION_SWEEP_JOB,
+    async () => {
+      await sweep();
+    },
+    { cron: '* * * * *', retryLimit: 0 },
+  );
+
+  return { sendMail, sweep };
+};
+export type InvitationJobs = ReturnType<typeof createInvitationJobs>;

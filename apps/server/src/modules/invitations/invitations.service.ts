@@ -1,0 +1,537 @@
+import {
+  contactCodes,
+  contactInviteMax,
+  type InviteReport,
+  isEmailAddress,
+  type ParticipantStatistics,
+} from '@parley/contract';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { pageOffset } from '../../lib/paging.js';
+import { sha256 } from '../../lib/secrets.js';
+import {
+  invitationByTokenHash,
+  invitationsOfContacts,
+  listContactsToAdd,
+  listParticipants,
+  listTempContacts,
+  participantCounts,
+} from '../../queries/invitations.query.js';
+import type { CampaignService } from '../campaigns/index.js';
+import type { ContactRow, ContactService } from '../contacts/index.js';
+import { toInvitationSummary } from './invitations.dto.js';
+import './invitations.errors.js';
+import { createMailQueueing } from './invitations.queue.js';
+import {
+  deleteInvitation,
+  findInvitation,
+  insertInvitations,
+  invitedPairs,
+  markAnswered,
+  markOpened,
+  markUnsubscribed,
+  requeue,
+} from './invitations.repository.js';
+
+type Problem = InviteReport['problems'][number];
+type CampaignFacts = { id: string; title: string; state: string };
+
+const messages = {
+  [contactCodes.invalidEmail]: 'This is not a valid email address.',
+  [contactCodes.duplicateInRequest]: 'This address is in the request more than once.',
+  [contactCodes.alreadyContact]: 'This address is already a contact.',
+  [contactCodes.alreadyInvited]: 'This address is already invited to these campaigns.',
+  [contactCodes.campaignNotRunning]: 'This campaign is not running.',
+  [contactCodes.tooMany]: `At most ${contactInviteMax} addresses can be invited at once.`,
+  [contactCodes.unsubscribed]: 'This address has unsubscribed from your invitations.',
+} as const;
+const problem = (email: string, code: keyof typeof messages, campaignId?: string): Problem => ({
+  email,
+  code,
+  message: messages[code],
+  ...(campaignId ? { campaignId } : {}),
+});
+
+/**
+ * Invitations (D15, D16, docs/product-decisions.md "Invitations"): who is invited to which campaign,
+ * the mails that carry the personal links (queued in the transaction that makes the invitation, paced
+ * by the mail slots), the campaign's participants and their counts, temp contacts, withdrawal, re-send
+ * and unsubscribing.
+ */
+export const createInvitationService = ({
+  db,
+  clock,
+  jobs,
+  mailsPerMinute,
+  campaigns,
+  contacts,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: Pick<JobQueue, 'sendMany'>;
+  mailsPerMinute: number;
+  campaigns: Pick<CampaignService, 'row'>;
+  contacts: Pick<
+    ContactService,
+    | 'byEmails'
+    | 'byIds'
+    | 'insertTemp'
+    | 'addTags'
+    | 'unsubscribedAmong'
+    | 'unsubscribe'
+    | 'row'
+    | 'removeMany'
+    | 'remove'
+  >;
+}) => {
+  const queueMails = createMailQueueing({ jobs, mailsPerMinute });
+
+  /** The manufacturer's campaigns by id (404 for another's), each refused with contact/5 unless running. */
+  const runningCampaigns = async (manufacturerId: string, ids: string[]): Promise<CampaignFacts[]> => {
+    const unique = [...new Set(ids)];
+    const found = await Promise.all(unique.map((id) => campaigns.row(manufacturerId, id)));
+    const stopped = found.filter((c) => c.state !== 'running');
+    if (stopped.length > 0) {
+      throw new AppError(
+        'contact/5',
+        `Only running campaigns take invitations: ${stopped.map((c) => `"${c.title}" is ${c.state}`).join(', ')}.`,
+        'campaignIds',
+      );
+    }
+    return found.map((c) => ({ id: c.id, title: c.title, state: c.state }));
+  };
+
+  /**
+   * The shared core of every invitation call: invites `known` contacts and new `fresh` addresses to
+   * `targets`, tags them, and reports; with `check` it only reports (D16).
+   */
+  const invite = async (
+    manufacturerId: string,
+    o: {
+      targets: CampaignFacts[];
+      known: ContactRow[];
+      fresh: string[];
+      tags: string[];
+      check: boolean;
+      received: number;
+      problems: Problem[];
+      /** POST /contact reports a known address with nothing to do as contact/3. */
+      reportAlreadyContact: boolean;
+    },
+  ): Promise<InviteReport> => {
+    const tags = [...new Set(o.tags.map((t) => t.trim().toLowerCase()))];
+    const problems = [...o.problems];
+    const campaignIds = o.targets.map((c) => c.id);
+    const unsubscribed = await contacts.unsubscribedAmong(db, manufacturerId, [
+      ...o.known.map((c) => c.email),
+      ...o.fresh,
+    ]);
+    const pairs = await invitedPairs(
+      db,
+      campaignIds,
+      o.known.map((c) => c.id),
+    );
+    const perCampaign = new Map(campaignIds.map((id) => [id, 0]));
+    const planned: { contact: ContactRow | string; campaignId: string }[] = [];
+    const reached: ContactRow[] = [];
+    const freshOk: string[] = [];
+
+    for (const c of o.known) {
+      if (campaignIds.length > 0 && unsubscribed.has(c.email)) {
+        problems.push(problem(c.email, contactCodes.unsubscribed));
+        continue;
+      }
+      const missing = campaignIds.filter((id) => !pairs.has(`${id}:${c.id}`));
+      if (campaignIds.length > 0 && missing.length === 0) {
+        problems.push(problem(c.email, contactCodes.alreadyInvited));
+        continue;
+      }
+      if (campaignIds.length === 0 && tags.length === 0 && o.reportAlreadyContact) {
+        problems.push(problem(c.email, contactCodes.alreadyContact));
+        continue;
+      }
+      reached.push(c);
+      for (const id of missing) planned.push({ contact: c, campaignId: id });
+    }
+    for (const email of o.fresh) {
+      if (unsubscribed.has(email)) {
+        problems.push(problem(email, contactCodes.unsubscribed));
+        continue;
+      }
+      freshOk.push(email);
+      for (const id of campaignIds) planned.push({ contact: email, campaignId: id });
+    }
+    for (const p of planned) perCampaign.set(p.campaignId, (perCampaign.get(p.campaignId) ?? 0) + 1);
+
+    const report = (tagged: number): InviteReport => ({
+      check: o.check,
+      received: o.received,
+      newContacts: freshOk.length,
+      existingContacts: reached.length,
+      invitations: planned.length,
+      tagged,
+      campaigns: o.targets.map((c) => ({
+        _id: c.id,
+        title: c.title,
+        invitations: perCampaign.get(c.id) ?? 0,
+      })),
+      problems,
+    });
+    if (o.check) {
+      const wouldTag =
+        tags.length === 0
+          ? 0
+          : freshOk.length + reached.filter((c) => !tags.every((t) => c.tags.includes(t))).length;
+      return report(wouldTag);
+    }
+
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      // An address that became a contact since the check above is taken as the known contact it now is.
+      const made = await contacts.insertTemp(tx, manufacturerId, freshOk, tags, now);
+      const madeEmails = new Set(made.map((c) => c.email));
+      const raced = await contacts.byEmails(
+        tx,
+        manufacturerId,
+        freshOk.filter((e) => !madeEmails.has(e)),
+      );
+      const byEmail = new Map([...made, ...raced].map((c) => [c.email, c]));
+      const tagged =
+        made.length +
+        (await contacts.addTags(
+          tx,
+          manufacturerId,
+          [...reached, ...raced].map((c) => c.id),
+          tags,
+          now,
+        ));
+      const rows = await insertInvitations(
+        tx,
+        planned.flatMap((p) => {
+          const contact = typeof p.contact === 'string' ? byEmail.get(p.contact) : p.contact;
+          return contact
+            ? [
+                {
+                  manufacturerId,
+                  campaignId: p.campaignId,
+                  contactId: contact.id,
+                  createdAt: now,
+                  updatedAt: now,
+                },
+              ]
+            : [];
+        }),
+      );
+      // Mails are queued in this transaction: an invitation exists exactly when its mail does.
+      await queueMails(
+        tx,
+        rows.map((r) => r.id),
+      );
+      const made2 = new Map<string, number>();
+      for (const r of rows) made2.set(r.campaignId, (made2.get(r.campaignId) ?? 0) + 1);
+      for (const id of campaignIds) perCampaign.set(id, made2.get(id) ?? 0);
+      return { ...report(tagged), invitations: rows.length };
+    });
+  };
+
+  /** POST /contact: raw entries, each checked on its own (D15). */
+  const inviteEmails = async (
+    manufacturerId: string,
+    b: { emails: string[]; campaignIds: string[]; tags: string[]; callForCheck: boolean },
+  ) => {
+    if (b.emails.length > contactInviteMax) {
+      throw new AppError(
+        'contact/6',
+        `At most ${contactInviteMax} addresses can be invited at once; this request has ${b.emails.length}.`,
+        'emails',
+      );
+    }
+    const targets = await runningCampaigns(manufacturerId, b.campaignIds);
+    const problems: Problem[] = [];
+    const seen = new Set<string>();
+    const valid: string[] = [];
+    for (const raw of b.emails) {
+      const email = raw.trim().toLowerCase();
+      if (!isEmailAddress(email)) {
+        problems.push(problem(raw.trim(), contactCodes.invalidEmail));
+      } else if (seen.has(email)) {
+        problems.push(problem(email, contactCodes.duplicateInRequest));
+      } else {
+        seen.add(email);
+        valid.push(email);
+      }
+    }
+    const known = await contacts.byEmails(db, manufacturerId, valid);
+    const knownEmails = new Set(known.map((c) => c.email));
+    return invite(manufacturerId, {
+      targets,
+      known,
+      fresh: valid.filter((e) => !knownEmails.has(e)),
+      tags: b.tags,
+      check: b.callForCheck,
+      received: b.emails.length,
+      problems,
+      reportAlreadyContact: true,
+    });
+  };
+
+  /** Contacts by id (campaign's "add participants", temp contacts to more campaigns). */
+  const inviteContacts = async (
+    manufacturerId: string,
+    contactIds: string[],
+    campaignIds: string[],
+    check: boolean,
+    kind?: ContactRow['kind'],
+  ) => {
+    const targets = await runningCampaigns(manufacturerId, campaignIds);
+    const unique = [...new Set(contactIds)];
+    const known = (await contacts.byIds(db, manufacturerId, unique)).filter((c) => !kind || c.kind === kind);
+    if (known.length === 0) throw notFound('contact');
+    return invite(manufacturerId, {
+      targets,
+      known,
+      fresh: [],
+      tags: [],
+      check,
+      received: contactIds.length,
+      problems: [],
+      reportAlreadyContact: false,
+    });
+  };
+
+  const invitationOf = async (manufacturerId: string, campaignId: string, contactId: string) => {
+    await campaigns.row(manufacturerId, campaignId);
+    const row = await findInvitation(db, manufacturerId, campaignId, contactId);
+    if (!row) throw notFound('invitation');
+    return row;
+  };
+
+  const assertNotEnded = async (manufacturerId: string, campaignId: string) => {
+    const c = await campaigns.row(manufacturerId, campaignId);
+    // D12: an ended campaign's participants do not change.
+    if (c.state === 'ended')
+      throw new AppError('campaign/ended', 'The campaign has ended; restart it to change its participants.');
+    return c;
+  };
+
+  return {
+    inviteEmails,
+
+    addParticipants: async (
+      manufacturerId: string,
+      campaignId: string,
+      b: { contacts: string[]; callForCheck: boolean },
+    ) => {
+      await assertNotEnded(manufacturerId, campaignId);
+      return inviteContacts(manufacturerId, b.contacts, [campaignId], b.callForCheck);
+    },
+
+    inviteTemp: (
+      manufacturerId: string,
+      b: { tempContactIds: string[]; campaignIds: string[]; callForCheck: boolean },
+    ) => inviteContacts(manufacturerId, b.tempContactIds, b.campaignIds, b.callForCheck, 'temp'),
+
+    participants: async (
+      manufacturerId: string,
+      campaignId: string,
+      q: { page: number; limit: number; search?: string | undefined; 'states[]'?: string[] | undefined },
+    ) => {
+      await campaigns.row(manufacturerId, campaignId);
+      const { rows, total } = await listParticipants(db, {
+        manufacturerId,
+        campaignId,
+        search: q.search,
+        states: q['states[]'],
+        limit: q.limit,
+        offset: pageOffset(q),
+      });
+      return {
+        documents: rows.map((r) => ({
+          _id: r.contact.id,
+          email: r.contact.email,
+          kind: r.contact.kind,
+          firstname: r.contact.firstname,
+          lastname: r.contact.lastname,
+          invitation: r.invitation ? toInvitationSummary(r.invitation) : null,
+          state: r.state as ReturnType<typeof toInvitationSummary>['state'],
+          ticketCount: r.ticketCount,
+        })),
+        total,
+      };
+    },
+
+    statistics: async (manufacturerId: string, campaignId: string): Promise<ParticipantStatistics> => {
+      await campaigns.row(manufacturerId, campaignId);
+      const { byState, openLinkAnswers } = await participantCounts(db, campaignId);
+      const n = (s: string) => byState.find((r) => r.state === s)?.n ?? 0;
+      const invited = byState.reduce((sum, r) => sum + r.n, 0);
+      const answered = n('answered');
+      const wentOut = n('sent') + n('opened') + answered;
+      return {
+        invited,
+        queued: n('queued') + n('sending'),
+        sent: n('sent'),
+        opened: n('opened'),
+        answered,
+        failed: n('failed'),
+        unsubscribed: n('unsubscribed'),
+        responseRate: wentOut === 0 ? 0 : answered / wentOut,
+        openLinkAnswers,
+      };
+    },
+
+    toAdd: async (
+      manufacturerId: string,
+      campaignId: string,
+      q: { page: number; limit: number; search?: string | undefined },
+    ) => {
+      await campaigns.row(manufacturerId, campaignId);
+      const { rows, total } = await listContactsToAdd(db, {
+        manufacturerId,
+        campaignId,
+        search: q.search,
+        limit: q.limit,
+        offset: pageOffset(q),
+      });
+      return {
+        documents: rows.map((r) => ({
+          _id: r.id,
+          email: r.email,
+          kind: r.kind,
+          firstname: r.firstname,
+          lastname: r.lastname,
+          unsubscribed: r.unsubscribed,
+        })),
+        total,
+      };
+    },
+
+    /** Withdraws an invitation not answered yet: the row goes, so its links stop working. */
+    withdraw: async (manufacturerId: string, campaignId: string, contactId: string) => {
+      await assertNotEnded(manufacturerId, campaignId);
+      const row = await invitationOf(manufacturerId, campaignId, contactId);
+      if (row.state === 'answered') {
+        throw new AppError('invitation/answered', 'This person has answered already; the invitation stays.');
+      }
+      await deleteInvitation(db, row.id);
+    },
+
+    /** Sends an invitation again with a new link: a failed one, or one not answered yet. */
+    resend: async (manufacturerId: string, campaignId: string, contactId: string) => {
+      const c = await campaigns.row(manufacturerId, campaignId);
+      if (c.state !== 'running')
+        throw new AppError('contact/5', 'Only a running campaign sends invitations.');
+      const row = await invitationOf(manufacturerId, campaignId, contactId);
+      if (row.state === 'answered')
+        throw new AppError('invitation/answered', 'This person has answered already.');
+      if (row.state === 'unsubscribed') throw new AppError('contact/7', messages['contact/7']);
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const queued = await requeue(tx, row.id, 'invitation', ['sent', 'opened', 'failed'], now);
+        if (!queued) return toInvitationSummary(row);
+        await queueMails(tx, [queued.id]);
+        return toInvitationSummary(queued);
+      });
+    },
+
+    tempList: async (
+      manufacturerId: string,
+      q: { page: number; limit: number; search?: string | undefined; campaignId?: string | undefined },
+    ) => {
+      const { rows, total } = await listTempContacts(db, {
+        manufacturerId,
+        search: q.search,
+        campaignId: q.campaignId,
+        limit: q.limit,
+        offset: pageOffset(q),
+      });
+      const invs = await invitationsOfContacts(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        documents: rows.map((r) => ({
+          _id: r.id,
+          email: r.email,
+          unsubscribed: r.unsubscribed,
+          createdAt: r.createdAt.toISOString(),
+          invitations: invs
+            .filter((i) => i.invitation.contactId === r.id)
+            .map((i) => ({
+              ...toInvitationSummary(i.invitation),
+              campaignId: i.invitation.campaignId,
+              campaignTitle: i.campaignTitle,
+            })),
+        })),
+        total,
+      };
+    },
+
+    /** Re-sends every open invitation of a temp contact, each with a new link. */
+    tempReinvite: async (manufacturerId: string, rawEmail: string) => {
+      const email = rawEmail.trim().toLowerCase();
+      if (!isEmailAddress(email)) throw new AppError('contact/1', messages['contact/1'], 'email');
+      const [contact] = await contacts.byEmails(db, manufacturerId, [email]);
+      if (contact?.kind !== 'temp') throw notFound('temp contact');
+      if ((await contacts.unsubscribedAmong(db, manufacturerId, [email])).size > 0) {
+        throw new AppError('contact/7', messages['contact/7'], 'email');
+      }
+      const invs = (await invitationsOfContacts(db, [contact.id])).filter((i) =>
+        ['sent', 'opened', 'failed'].includes(i.invitation.state),
+      );
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const ids: string[] = [];
+        for (const { invitation } of invs) {
+          const c = await campaigns.row(manufacturerId, invitation.campaignId);
+          if (c.state !== 'running') continue;
+          const q = await requeue(tx, invitation.id, 'invitation', ['sent', 'opened', 'failed'], now);
+          if (q) ids.push(q.id);
+        }
+        await queueMails(tx, ids);
+        return { resent: ids.length };
+      });
+    },
+
+    tempRemove: (manufacturerId: string, id: string) =>
+      contacts.remove(manufacturerId, id, { eraseAnswers: false, kind: 'temp' }),
+
+    tempRemoveMany: async (manufacturerId: string, ids: string[]) => {
+      await contacts.removeMany(manufacturerId, ids, { eraseAnswers: false, kind: 'temp' });
+    },
+
+    // The participant's side (public, by the personal link's token).
+
+    unsubscribeInfo: async (token: string) => {
+      const row = await invitationByTokenHash(db, sha256(token));
+      if (!row) throw notFound('link');
+      const unsub = await contacts.unsubscribedAmong(db, row.invitation.manufacturerId, [row.contact.email]);
+      return {
+        email: row.contact.email,
+        manufacturerName: row.manufacturerName,
+        unsubscribed: unsub.size > 0,
+      };
+    },
+
+    /** One click: the address gets no more invitations or reminders from this manufacturer (D15 contact/7). */
+    unsubscribe: async (token: string) => {
+      const row = await invitationByTokenHash(db, sha256(token));
+      if (!row) throw notFound('link');
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        await contacts.unsubscribe(tx, row.invitation.manufacturerId, row.contact.email, now);
+        await markUnsubscribed(tx, row.invitation.manufacturerId, row.contact.id, now);
+      });
+    },
+
+    /** The invitation behind a personal link (participation's survey page). */
+    byToken: (token: string) => invitationByTokenHash(db, sha256(token)),
+    markOpened: (id: string) => markOpened(db, id, clock.now()),
+    /** In the answer's transaction: the contact answered the campaign (by any link). */
+    markAnswered: (tx: DbOrTx, campaignId: string, contactId: string, now: Date) =>
+      markAnswered(tx, campaignId, contactId, now),
+  };
+};
+export type InvitationService = ReturnType<typeof createInvitationService>;

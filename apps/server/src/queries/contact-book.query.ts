@@ -1,0 +1,180 @@
+/**
+ * Read-only query: the contact book with what other domains know of each contact. Reads contacts and
+ * contact_notes (contacts), invitations (invitations), campaign_tickets (tickets) and campaigns
+ * (campaigns). Used by the contacts service (list, filter values, a contact's page) and the
+ * invitations service (temp contacts, a campaign's participants). It never writes.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { pageAndCount } from '../lib/paging.js';
+import { campaigns } from '../modules/campaigns/campaigns.tables.js';
+import { contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
+import { invitations } from '../modules/invitations/invitations.tables.js';
+import { campaignTickets } from '../modules/tickets/tickets.tables.js';
+
+/** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
+  where u.manufacturer_id = ${contacts.manufacturerId} and u.email = ${contacts.email})`;
+const invitedCount = sql<number>`(select count(*)::int from ${invitations} i where i.contact_id = ${contacts.id})`;
+const answeredCount = sql<number>`(select count(distinct t.campaign_id)::int from ${campaignTickets} t
+  where t.contact_id = ${contacts.id})`;
+
+export type ContactBookRow = typeof contacts.$inferSelect & {
+  unsubscribed: boolean;
+  invitedCount: number;
+  answeredCount: number;
+};
+
+const searchOf = (search: string | undefined) =>
+  search
+    ? or(
+        ilike(contacts.email, likePattern(search)),
+        ilike(contacts.firstname, likePattern(search)),
+        ilike(contacts.lastname, likePattern(search)),
+        ilike(contacts.internalFirstname, likePattern(search)),
+        ilike(contacts.internalLastname, likePattern(search)),
+      )
+    : undefined;
+
+const invitedTo = (campaignId: string | undefined) =>
+  sql`exists (select 1 from ${invitations} i where i.contact_id = ${contacts.id}
+    ${campaignId ? sql`and i.campaign_id = ${campaignId}` : sql``})`;
+const answered = (campaignId: string | undefined) =>
+  sql`exists (select 1 from ${campaignTickets} t where t.contact_id = ${contacts.id}
+    ${campaignId ? sql`and t.campaign_id = ${campaignId}` : sql``})`;
+
+export type ContactListQuery = {
+  manufacturerId: string;
+  search?: string | undefined;
+  campaignId?: string | undefined;
+  participation?: 'invited' | 'answered' | 'notAnswered' | undefined;
+  countries?: string[] | undefined;
+  cities?: string[] | undefined;
+  tags?: string[] | undefined;
+  sort: string;
+  limit: number;
+  offset: number;
+};
+
+const sortKeys = {
+  email: contacts.email,
+  firstname: sql`lower(coalesce(${contacts.firstname}, ''))`,
+  lastname: sql`lower(coalesce(${contacts.lastname}, ''))`,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+} as const;
+
+/** One page of the contact book (kind `contact`) with each row's counts, and the total. */
+export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {
+  const participationFilter = (): SQL | undefined => {
+    if (q.participation === 'invited') return invitedTo(q.campaignId);
+    if (q.participation === 'answered') return answered(q.campaignId);
+    if (q.participation === 'notAnswered')
+      return and(invitedTo(q.campaignId), sql`not ${answered(q.campaignId)}`);
+    return q.campaignId ? or(invitedTo(q.campaignId), answered(q.campaignId)) : undefined;
+  };
+  const where = and(
+    eq(contacts.manufacturerId, q.manufacturerId),
+    eq(contacts.kind, 'contact'),
+    searchOf(q.search),
+    participationFilter(),
+    q.countries?.length ? inArray(contacts.country, q.countries) : undefined,
+    q.cities?.length ? inArray(contacts.city, q.cities) : undefined,
+    q.tags?.length
+      ? sql`${contacts.tags} @> array[${sql.join(
+          q.tags.map((t) => sql`${t.toLowerCase()}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
+  );
+  const descending = q.sort.startsWith('-');
+  const key = sortKeys[q.sort.replace(/^-/, '') as keyof typeof sortKeys];
+  const dir = descending ? desc : asc;
+  const orderBy = [dir(key), dir(contacts.id)];
+  // The page's ids first, then only those rows with their counts (docs/operations.md, "Lists").
+  const pageIds = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(q.limit)
+    .offset(q.offset);
+  return pageAndCount(
+    db
+      .select({ contact: contacts, unsubscribed, invitedCount, answeredCount })
+      .from(contacts)
+      .where(inArray(contacts.id, pageIds))
+      .orderBy(...orderBy),
+    db.select({ total: count() }).from(contacts).where(where),
+  );
+};
+
+/** One contact (any kind) with its counts. */
+export const findContactBookRow = async (db: DbOrTx, manufacturerId: string, id: string) => {
+  const [row] = await db
+    .select({ contact: contacts, unsubscribed, invitedCount, answeredCount })
+    .from(contacts)
+    .where(and(eq(contacts.manufacturerId, manufacturerId), eq(contacts.id, id)))
+    .limit(1);
+  return row;
+};
+
+/** The campaigns a contact was invited to or answered, with the invitation and the tickets. */
+export const contactCampaigns = async (db: DbOrTx, manufacturerId: string, contactId: string) => {
+  const [invited, tickets] = await Promise.all([
+    db
+      .select({
+        invitation: invitations,
+        campaign: { id: campaigns.id, title: campaigns.title, state: campaigns.state },
+      })
+      .from(invitations)
+      .innerJoin(campaigns, eq(campaigns.id, invitations.campaignId))
+      .where(and(eq(invitations.manufacturerId, manufacturerId), eq(invitations.contactId, contactId))),
+    db
+      .select({
+        id: campaignTickets.id,
+        createdAt: campaignTickets.createdAt,
+        answeredCount: campaignTickets.answeredCount,
+        campaign: { id: campaigns.id, title: campaigns.title, state: campaigns.state },
+      })
+      .from(campaignTickets)
+      .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
+      .where(
+        and(eq(campaignTickets.manufacturerId, manufacturerId), eq(campaignTickets.contactId, contactId)),
+      )
+      .orderBy(desc(campaignTickets.createdAt)),
+  ]);
+  return { invited, tickets };
+};
+
+/** The values the contact book's filters offer. */
+export const contactFilterValues = async (db: DbOrTx, manufacturerId: string) => {
+  const scope = and(eq(contacts.manufacturerId, manufacturerId), eq(contacts.kind, 'contact'));
+  const [countries, cities, campaignRows] = await Promise.all([
+    db
+      .selectDistinct({ v: contacts.country })
+      .from(contacts)
+      .where(and(scope, isNotNull(contacts.country)))
+      .orderBy(contacts.country)
+      .limit(500),
+    db
+      .selectDistinct({ v: contacts.city })
+      .from(contacts)
+      .where(and(scope, isNotNull(contacts.city)))
+      .orderBy(contacts.city)
+      .limit(500),
+    db
+      .select({ _id: campaigns.id, title: campaigns.title, state: campaigns.state })
+      .from(campaigns)
+      .where(and(eq(campaigns.manufacturerId, manufacturerId), ne(campaigns.state, 'draft')))
+      .orderBy(sql`lower(${campaigns.title})`)
+      .limit(500),
+  ]);
+  return {
+    countries: countries.map((r) => r.v as string),
+    cities: cities.map((r) => r.v as string),
+    campaigns: campaignRows,
+  };
+};
