@@ -34,6 +34,7 @@ export const insertCampaign = async (
     state?: 'draft' | 'running' | 'ended' | 'archived';
     openLink?: boolean;
     allowMultipleParticipation?: boolean;
+    autoReminder?: boolean;
     language?: 'de' | 'en';
     endCondition?: EndCondition;
     ticketCount?: number;
@@ -55,6 +56,7 @@ export const insertCampaign = async (
       endsAt: endCondition.type === 'date' ? new Date(endCondition.endsAt) : null,
       openLink: o.openLink ?? true,
       allowMultipleParticipation: o.allowMultipleParticipation ?? false,
+      autoReminder: o.autoReminder ?? false,
       state,
       hasStarted: state !== 'draft',
       startedAt: state !== 'draft' ? new Date() : null,

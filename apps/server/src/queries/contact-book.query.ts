@@ -16,10 +16,10 @@ import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
-  where u.manufacturer_id = ${contacts.manufacturerId} and u.email = ${contacts.email})`;
-const invitedCount = sql<number>`(select count(*)::int from ${invitations} i where i.contact_id = ${contacts.id})`;
+  where u.manufacturer_id = "contacts"."manufacturer_id" and u.email = "contacts"."email")`;
+const invitedCount = sql<number>`(select count(*)::int from ${invitations} i where i.contact_id = "contacts"."id")`;
 const answeredCount = sql<number>`(select count(distinct t.campaign_id)::int from ${campaignTickets} t
-  where t.contact_id = ${contacts.id})`;
+  where t.contact_id = "contacts"."id")`;
 
 export type ContactBookRow = typeof contacts.$inferSelect & {
   unsubscribed: boolean;
@@ -39,10 +39,10 @@ const searchOf = (search: string | undefined) =>
     : undefined;
 
 const invitedTo = (campaignId: string | undefined) =>
-  sql`exists (select 1 from ${invitations} i where i.contact_id = ${contacts.id}
+  sql`exists (select 1 from ${invitations} i where i.contact_id = "contacts"."id"
     ${campaignId ? sql`and i.campaign_id = ${campaignId}` : sql``})`;
 const answered = (campaignId: string | undefined) =>
-  sql`exists (select 1 from ${campaignTickets} t where t.contact_id = ${contacts.id}
+  sql`exists (select 1 from ${campaignTickets} t where t.contact_id = "contacts"."id"
     ${campaignId ? sql`and t.campaign_id = ${campaignId}` : sql``})`;
 
 export type ContactListQuery = {

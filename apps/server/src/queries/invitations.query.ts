@@ -16,7 +16,7 @@ import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 import { likePattern } from './contact-book.query.js';
 
 const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
-  where u.manufacturer_id = ${contacts.manufacturerId} and u.email = ${contacts.email})`;
+  where u.manufacturer_id = "contacts"."manufacturer_id" and u.email = "contacts"."email")`;
 
 const searchOf = (search: string | undefined) =>
   search
@@ -81,7 +81,7 @@ export const invitationByTokenHash = async (db: DbOrTx, hash: string) => {
 };
 
 const answeredCampaign = (campaignId: string) =>
-  sql`exists (select 1 from ${campaignTickets} t where t.contact_id = ${contacts.id} and t.campaign_id = ${campaignId})`;
+  sql`exists (select 1 from ${campaignTickets} t where t.contact_id = "contacts"."id" and t.campaign_id = ${campaignId})`;
 
 /** The state a participant shows: the invitation's (`sending` is still queued), or answered by open link. */
 const participantState = sql<string>`case when ${invitations.id} is null then 'answered'
@@ -118,7 +118,7 @@ export const listParticipants = (
         invitation: invitations,
         state: participantState,
         ticketCount: sql<number>`(select count(*)::int from ${campaignTickets} t
-          where t.contact_id = ${contacts.id} and t.campaign_id = ${q.campaignId})`,
+          where t.contact_id = "contacts"."id" and t.campaign_id = ${q.campaignId})`,
       })
       .from(contacts)
       .leftJoin(
@@ -151,13 +151,13 @@ export const participantCounts = async (db: DbOrTx, campaignId: string) => {
       .where(eq(invitations.campaignId, campaignId))
       .groupBy(invitations.state),
     db
-      .select({ n: sql<number>`count(distinct ${campaignTickets.contactId})::int` })
+      .select({ n: sql<number>`count(distinct "campaign_tickets"."contact_id")::int` })
       .from(campaignTickets)
       .where(
         and(
           eq(campaignTickets.campaignId, campaignId),
           sql`not exists (select 1 from ${invitations} i
-            where i.campaign_id = ${campaignId} and i.contact_id = ${campaignTickets.contactId})`,
+            where i.campaign_id = ${campaignId} and i.contact_id = "campaign_tickets"."contact_id")`,
         ),
       ),
   ]);
@@ -177,7 +177,7 @@ export const listContactsToAdd = (
 ) => {
   const where = and(
     eq(contacts.manufacturerId, q.manufacturerId),
-    sql`not exists (select 1 from ${invitations} i where i.contact_id = ${contacts.id} and i.campaign_id = ${q.campaignId})`,
+    sql`not exists (select 1 from ${invitations} i where i.contact_id = "contacts"."id" and i.campaign_id = ${q.campaignId})`,
     sql`not ${answeredCampaign(q.campaignId)}`,
     searchOf(q.search),
   );
@@ -216,7 +216,7 @@ export const listTempContacts = (
     eq(contacts.kind, 'temp'),
     searchOf(q.search),
     q.campaignId
-      ? sql`exists (select 1 from ${invitations} i where i.contact_id = ${contacts.id} and i.campaign_id = ${q.campaignId})`
+      ? sql`exists (select 1 from ${invitations} i where i.contact_id = "contacts"."id" and i.campaign_id = ${q.campaignId})`
       : undefined,
   );
   return pageAndCount(
