@@ -116,7 +116,7 @@ describe('the contact book', () => {
     ] as const) {
       const bad = await s.apiUnchecked(api.contacts.update, { params: { id: dora.id }, body });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toContain(field);
+      expect(bad.error().message).toContain(field);
     }
     // An empty text clears a field; absent keys stay.
     const cleared = await s.api(api.contacts.update, { params: { id: dora.id }, body: { phoneNumber: '' } });
