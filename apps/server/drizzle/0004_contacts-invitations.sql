@@ -15,6 +15,35 @@ CREATE TABLE "contact_unsubscribes" (
 	CONSTRAINT "contact_unsubscribes_manufacturer_id_email_pk" PRIMARY KEY("manufacturer_id","email")
 );
 --> statement-breakpoint
+CREATE TABLE "contact_import_rejections" (
+	"import_id" uuid NOT NULL,
+	"row_number" integer NOT NULL,
+	"email" text NOT NULL,
+	"reason" text NOT NULL,
+	CONSTRAINT "contact_import_rejections_import_id_row_number_pk" PRIMARY KEY("import_id","row_number")
+);
+--> statement-breakpoint
+CREATE TABLE "contact_imports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"manufacturer_id" uuid NOT NULL,
+	"owner_id" uuid,
+	"state" text DEFAULT 'queued' NOT NULL,
+	"file_name" text NOT NULL,
+	"file_key" text NOT NULL,
+	"mapping" jsonb NOT NULL,
+	"campaign_ids" uuid[] NOT NULL,
+	"total_rows" integer DEFAULT 0 NOT NULL,
+	"processed_rows" integer DEFAULT 0 NOT NULL,
+	"created" integer DEFAULT 0 NOT NULL,
+	"updated" integer DEFAULT 0 NOT NULL,
+	"invited" integer DEFAULT 0 NOT NULL,
+	"rejected" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "invitations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"manufacturer_id" uuid NOT NULL,
@@ -53,9 +82,12 @@ ALTER TABLE "contacts" ADD COLUMN "country" text;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_notes" ADD CONSTRAINT "contact_notes_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_unsubscribes" ADD CONSTRAINT "contact_unsubscribes_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_import_rejections" ADD CONSTRAINT "contact_import_rejections_import_id_contact_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."contact_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_notes_contact_id_created_at_index" ON "contact_notes" USING btree ("contact_id","created_at");--> statement-breakpoint
+CREATE INDEX "contact_imports_manufacturer_id_created_at_index" ON "contact_imports" USING btree ("manufacturer_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_campaign_id_contact_id_index" ON "invitations" USING btree ("campaign_id","contact_id");--> statement-breakpoint
 CREATE INDEX "invitations_contact_id_index" ON "invitations" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "invitations_token_hashes_idx" ON "invitations" USING gin ("token_hashes");--> statement-breakpoint

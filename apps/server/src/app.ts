@@ -12,6 +12,7 @@ import { campaignRoutes } from './modules/campaigns/index.js';
 import { contactRoutes } from './modules/contacts/index.js';
 import { historyRoutes } from './modules/history/index.js';
 import { identityRoutes } from './modules/identity/index.js';
+import { importRoutes } from './modules/imports/index.js';
 import { infoRoutes } from './modules/info/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
 import { ownerRoutes } from './modules/owner/index.js';
@@ -148,6 +149,7 @@ export const buildApp = async (
   await app.register(questionRoutes, { questions: services.questions });
   await app.register(contactRoutes, { contacts: services.contacts });
   await app.register(invitationRoutes, { invitations: services.invitations });
+  await app.register(importRoutes, { imports: services.imports });
   await app.register(fileRoutes, { storage: rt.storage });
   await registerWeb(app, rt.config.webDist ?? defaultWebDist);
   return app;

@@ -13,6 +13,7 @@ import {
   createSessionCheck,
   type KeyStore,
 } from './modules/identity/index.js';
+import { createImportService } from './modules/imports/index.js';
 import { createInfoService } from './modules/info/index.js';
 import { createInvitationJobs, createInvitationService } from './modules/invitations/index.js';
 import type { MailService } from './modules/mail/index.js';
@@ -89,6 +90,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     campaigns,
     contacts,
   });
+  const imports = createImportService({ db, clock, jobs, log, storage, campaigns, contacts, invitations });
   const invitationJobs = createInvitationJobs({
     db,
     jobs,
@@ -128,6 +130,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     contacts,
     invitations,
     invitationJobs,
+    imports,
     info,
     campaigns,
     campaignJobs,

@@ -1,6 +1,7 @@
 export * from './answer-checks.js';
 export * from './campaigns.js';
 export * from './common.js';
+export * from './contact-imports.js';
 export * from './contacts.js';
 export * from './files.js';
 export * from './history.js';
@@ -19,6 +20,7 @@ export * from './survey-path.js';
 export * from './tickets.js';
 
 import { campaignRoutes } from './campaigns.js';
+import { contactImportRoutes } from './contact-imports.js';
 import { contactRoutes } from './contacts.js';
 import { historyRoutes } from './history.js';
 import { infoRoutes } from './info.js';
@@ -39,4 +41,5 @@ export const api = {
   participation: participationRoutes,
   contacts: contactRoutes,
   invitations: invitationRoutes,
+  contactImports: contactImportRoutes,
 } as const;

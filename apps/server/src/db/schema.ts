@@ -4,6 +4,7 @@ export * from '../modules/campaigns/campaigns.tables.js';
 export * from '../modules/contacts/contacts.tables.js';
 export * from '../modules/history/history.tables.js';
 export * from '../modules/identity/identity.tables.js';
+export * from '../modules/imports/imports.tables.js';
 export * from '../modules/info/info.tables.js';
 export * from '../modules/invitations/invitations.tables.js';
 export * from '../modules/owner/owner.tables.js';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contactNotes, contacts, contactUnsubscribes } from './contacts.tables.js';
 
@@ -222,4 +222,65 @@ export const insertUnsubscribe = async (db: DbOrTx, manufacturerId: string, emai
     .insert(contactUnsubscribes)
     .values({ manufacturerId, email, createdAt: now })
     .onConflictDoNothing();
+};
+
+export type ImportedContact = {
+  email: string;
+  firstname?: string | null;
+  lastname?: string | null;
+  phoneNumber?: string | null;
+  street?: string | null;
+  zipCode?: string | null;
+  city?: string | null;
+  country?: string | null;
+};
+
+/**
+ * Merges imported people into the contact book by email, in one statement (docs/product-decisions.md,
+ * "Import"): a new address becomes a contact; a known one gets the file's values where the file has
+ * one and keeps its own elsewhere (a temp contact the owner imports is kept as a contact). Answers
+ * each row's id and whether it was new. The rows' emails are unique.
+ */
+export const mergeImportedContacts = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  rows: ImportedContact[],
+  now: Date,
+) => {
+  if (rows.length === 0) return [] as { id: string; email: string; inserted: boolean }[];
+  const keep = (column: AnyColumn, name: string) =>
+    sql`coalesce(excluded.${sql.identifier(name)}, ${column})`;
+  return db
+    .insert(contacts)
+    .values(
+      rows.map((r) => ({
+        manufacturerId,
+        email: r.email,
+        kind: 'contact' as const,
+        firstname: r.firstname ?? null,
+        lastname: r.lastname ?? null,
+        phoneNumber: r.phoneNumber ?? null,
+        street: r.street ?? null,
+        zipCode: r.zipCode ?? null,
+        city: r.city ?? null,
+        country: r.country ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [contacts.manufacturerId, contacts.email],
+      set: {
+        kind: 'contact',
+        firstname: keep(contacts.firstname, 'firstname'),
+        lastname: keep(contacts.lastname, 'lastname'),
+        phoneNumber: keep(contacts.phoneNumber, 'phone_number'),
+        street: keep(contacts.street, 'street'),
+        zipCode: keep(contacts.zipCode, 'zip_code'),
+        city: keep(contacts.city, 'city'),
+        country: keep(contacts.country, 'country'),
+        updatedAt: now,
+      },
+    })
+    .returning({ id: contacts.id, email: contacts.email, inserted: sql<boolean>`(xmax = 0)` });
 };

@@ -18,10 +18,12 @@ import {
   findContact,
   findContactsByEmails,
   findContactsByIds,
+  type ImportedContact,
   insertNote,
   insertTempContacts,
   insertUnsubscribe,
   listNotes,
+  mergeImportedContacts,
   unsubscribedAmong,
   updateContact,
   updateNote,
@@ -183,6 +185,9 @@ export const createContactService = ({
       unsubscribedAmong(tx, manufacturerId, emails),
     unsubscribe: (tx: DbOrTx, manufacturerId: string, email: string, now: Date) =>
       insertUnsubscribe(tx, manufacturerId, email, now),
+    /** An import's batch, in its transaction (see `mergeImportedContacts`). */
+    mergeImported: (tx: DbOrTx, manufacturerId: string, rows: ImportedContact[], now: Date) =>
+      mergeImportedContacts(tx, manufacturerId, rows, now),
     toContact,
   };
 };

@@ -4,6 +4,6 @@
  */
 
 export { toInvitationSummary } from './contacts.dto.js';
-export type { ContactRow } from './contacts.repository.js';
+export type { ContactRow, ImportedContact } from './contacts.repository.js';
 export { contactRoutes } from './contacts.routes.js';
 export { type ContactService, createContactService } from './contacts.service.js';

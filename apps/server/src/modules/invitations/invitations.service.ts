@@ -526,6 +526,47 @@ export const createInvitationService = ({
       });
     },
 
+    /**
+     * Invites contacts to campaigns inside the caller's transaction (an import's batch): unsubscribed
+     * addresses and contacts already invited are skipped. Answers how many invitations it made.
+     */
+    inviteInTx: async (
+      tx: DbOrTx,
+      manufacturerId: string,
+      people: { id: string; email: string }[],
+      campaignIds: string[],
+      now: Date,
+    ) => {
+      if (people.length === 0 || campaignIds.length === 0) return 0;
+      const unsub = await contacts.unsubscribedAmong(
+        tx,
+        manufacturerId,
+        people.map((p) => p.email),
+      );
+      const rows = await insertInvitations(
+        tx,
+        people
+          .filter((p) => !unsub.has(p.email))
+          .flatMap((p) =>
+            campaignIds.map((campaignId) => ({
+              manufacturerId,
+              campaignId,
+              contactId: p.id,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          ),
+      );
+      await queueMails(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return rows.length;
+    },
+
+    /** The campaigns an invitation call may use: the manufacturer's, running (else contact/5). */
+    runningCampaigns,
+
     /** The invitation behind a personal link (participation's survey page). */
     byToken: (token: string) => invitationByTokenHash(db, sha256(token)),
     markOpened: (id: string) => markOpened(db, id, clock.now()),

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ContactImport, ImportMapping } from '@parley/contract';
+import { type Options as CsvOptions, parse } from 'csv-parse';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { CampaignService } from '../campaigns/index.js';
+import type { ContactService, ImportedContact } from '../contacts/index.js';
+import type { InvitationService } from '../invitations/index.js';
+import type { FileStorage } from '../storage/index.js';
+import './imports.errors.js';
+import {
+  addProgress,
+  findImport,
+  findImportById,
+  type ImportRow,
+  insertImport,
+  insertRejections,
+  rejectionsAfter,
+  setImportState,
+} from './imports.repository.js';
+import { checkRow } from './imports.rows.js';
+
+export const CONTACT_IMPORT_JOB = 'contact-import.run';
+/** Rows a batch merges, invites and counts in one transaction. */
+export const importBatchSize = 1000;
+
+const csvOptions: CsvOptions = {
+  bom: true,
+  delimiter: [',', ';', '\t'],
+  skip_empty_lines: true,
+  relax_column_count: true,
+  relax_quotes: true,
+  trim: true,
+};
+
+const toImport = (r: ImportRow): ContactImport => ({
+  _id: r.id,
+  state: r.state,
+  fileName: r.fileName,
+  mapping: r.mapping,
+  campaignIds: r.campaignIds,
+  totalRows: r.totalRows,
+  processedRows: r.processedRows,
+  created: r.created,
+  updated: r.updated,
+  invited: r.invited,
+  rejected: r.rejected,
+  error: r.error,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
+/** The header row of a CSV file (its column names), or a 400 when there is none. */
+const headerOf = async (bytes: Buffer) => {
+  const parser = Readable.from([bytes.subarray(0, 64 * 1024)]).pipe(parse({ ...csvOptions, to_line: 1 }));
+  try {
+    for await (const record of parser) return (record as string[]).map((c) => c.trim());
+  } catch {
+    // Fall through to the refusal below.
+  }
+  throw new AppError(
+    'import/invalid-file',
+    'The file has no header row: its first line must name the columns.',
+    'file',
+  );
+};
+
+/** Data rows in the file: its lines, less the header and a final empty line. */
+const countRows = (bytes: Buffer) => {
+  let lines = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) lines++;
+  return Math.max(0, lines - 1);
+};
+
+/**
+ * Contact imports (docs/product-decisions.md, "Import"): the owner uploads a CSV file and maps its
+ * columns; a job reads it as a stream, a batch at a time, merges each batch into the contact book by
+ * email, invites the batch to the chosen campaigns and commits its progress with it. The console
+ * polls the progress; rejected rows are kept with their reason for download.
+ */
+export const createImportService = ({
+  db,
+  clock,
+  jobs,
+  log,
+  storage,
+  campaigns,
+  contacts,
+  invitations,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: Pick<JobQueue, 'define' | 'send'>;
+  log: Pick<Logger, 'info' | 'warn'>;
+  storage: FileStorage;
+  campaigns: Pick<CampaignService, 'row'>;
+  contacts: Pick<ContactService, 'mergeImported'>;
+  invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
+}) => {
+  const start = async (
+    reader: { manufacturerId: string; ownerId: string },
+    upload: { fileName: string; bytes: Buffer; mapping: ImportMapping; campaignIds: string[] },
+  ) => {
+    const header = await headerOf(upload.bytes);
+    const missing = Object.entries(upload.mapping)
+      .filter(([, column]) => column !== undefined && !header.includes(column))
+      .map(([field, column]) => `${field} → "${column}"`);
+    if (missing.length > 0) {
+      throw new AppError(
+        'validation',
+        `mapping: the file has no column ${missing.join(', ')} (its columns: ${header.join(', ')}).`,
+        'mapping',
+      );
+    }
+    await invitations.runningCampaigns(reader.manufacturerId, upload.campaignIds);
+    const fileKey = `imports/${reader.manufacturerId}/${randomUUID()}.csv`;
+    await storage.put(fileKey, upload.bytes, {
+      contentType: 'text/csv',
+      metadata: { authorId: reader.ownerId, manuId: reader.manufacturerId },
+    });
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const made = await insertImport(tx, {
+        manufacturerId: reader.manufacturerId,
+        ownerId: reader.ownerId,
+        fileName: upload.fileName.slice(0, 200),
+        fileKey,
+        mapping: upload.mapping,
+        campaignIds: [...new Set(upload.campaignIds)],
+        totalRows: countRows(upload.bytes),
+        createdAt: now,
+        updatedAt: now,
+      });
+      // Queued with the row: an import exists exactly when its job does.
+      await jobs.send(CONTACT_IMPORT_JOB, { importId: made.id }, { tx });
+      return made;
+    });
+    return toImport(row);
+  };
+
+  type Pending = { rowNumber: number; record: Record<string, unknown> };
+
+  const flush = async (imp: ImportRow, batch: Pending[]) => {
+    const people = new Map<string, ImportedContact>();
+    const rejections: { importId: string; rowNumber: number; email: string; reason: string }[] = [];
+    for (const { rowNumber, record } of batch) {
+      const checked = checkRow(record, imp.mapping);
+      if ('reason' in checked) {
+        rejections.push({ importId: imp.id, rowNumber, email: checked.email, reason: checked.reason });
+      } else {
+        // The same address twice in a batch: its later row's values win where it has them.
+        const before = people.get(checked.contact.email);
+        people.set(checked.contact.email, { ...before, ...checked.contact });
+      }
+    }
+    const running: string[] = [];
+    for (const id of imp.campaignIds) {
+      const c = await campaigns.row(imp.manufacturerId, id).catch(() => undefined);
+      if (c?.state === 'running') running.push(id);
+    }
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      const merged = await contacts.mergeImported(tx, imp.manufacturerId, [...people.values()], now);
+      const invited = await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now);
+      await insertRejections(tx, rejections);
+      const created = merged.filter((m) => m.inserted).length;
+      await addProgress(tx, imp.id, {
+        rows: batch.length,
+        created,
+        updated: merged.length - created,
+        invited,
+        rejected: rejections.length,
+        now,
+      });
+    });
+  };
+
+  /** The job: resumes after the rows a previous run committed; a malformed file fails the import. */
+  const run = async ({ importId }: { importId: string }) => {
+    const imp = await findImportById(db, importId);
+    if (!imp || imp.state === 'done' || imp.state === 'failed') return;
+    await setImportState(db, imp.id, { state: 'running', updatedAt: clock.now() });
+    const file = await storage.get(imp.fileKey);
+    if (!file) {
+      await setImportState(db, imp.id, {
+        state: 'failed',
+        error: 'The uploaded file is gone.',
+        finishedAt: clock.now(),
+      });
+      return;
+    }
+    const source = Buffer.isBuffer(file.body) ? Readable.from([file.body]) : file.body;
+    const parser = source.pipe(parse({ ...csvOptions, columns: true, info: true }));
+    let index = 0;
+    let batch: Pending[] = [];
+    try {
+      for await (const { record } of parser as AsyncIterable<{ record: Record<string, unknown> }>) {
+        index++;
+        if (index <= imp.processedRows) continue;
+        // The row's place in the file, the header being row 1 (as a spreadsheet numbers it).
+        batch.push({ rowNumber: index + 1, record });
+        if (batch.length >= importBatchSize) {
+          await flush(imp, batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await flush(imp, batch);
+    } catch (err) {
+      if (!(err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_'))) throw err;
+      log.warn({ importId, err: err.message }, 'contact import: the file is not valid CSV');
+      await setImportState(db, imp.id, {
+        state: 'failed',
+        error: `The file could not be read as CSV after row ${index}: ${err.message}`,
+        finishedAt: clock.now(),
+      });
+      return;
+    }
+    await setImportState(db, imp.id, { state: 'done', finishedAt: clock.now(), updatedAt: clock.now() });
+    await storage.delete(imp.fileKey).catch(() => {});
+    log.info({ importId, rows: index }, 'contact import done');
+  };
+
+  jobs.define<{ importId: string }>(CONTACT_IMPORT_JOB, run, { retryLimit: 5 });
+
+  return {
+    start,
+    run,
+    get: async (manufacturerId: string, id: string) => {
+      const row = await findImport(db, manufacturerId, id);
+      if (!row) throw notFound('import');
+      return toImport(row);
+    },
+    /** The rejected rows as CSV lines (header first), read a page at a time. */
+    rejectedCsv: async function* (manufacturerId: string, id: string) {
+      const row = await findImport(db, manufacturerId, id);
+      if (!row) throw notFound('import');
+      const quote = (v: string | number) => `"${String(v).replaceAll('"', '""')}"`;
+      yield 'row,email,reason\n';
+      let after = 0;
+      for (;;) {
+        const page = await rejectionsAfter(db, id, after, 1000);
+        if (page.length === 0) return;
+        yield page.map((r) => `${r.rowNumber},${quote(r.email)},${quote(r.reason)}\n`).join('');
+        after = page.at(-1)?.rowNumber ?? after;
+      }
+    },
+  };
+};
+export type ImportService = ReturnType<typeof createImportService>;

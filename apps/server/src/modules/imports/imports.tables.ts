@@ -1,0 +1,54 @@
+import type { ImportMapping } from '@parley/contract';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at, uuidKey } from '../../db/columns.js';
+import { manufacturers } from '../owner/owner.tables.js';
+
+/**
+ * A contact import (docs/product-decisions.md, "Import"): the uploaded file, its mapping, and the
+ * progress its job commits with each batch, so a restarted job resumes after the last committed row
+ * and a second run of the same file changes nothing more.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: uuidKey(),
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    ownerId: uuid(),
+    state: text({ enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    fileName: text().notNull(),
+    /** The stored upload (storage key); removed when the import is done. */
+    fileKey: text().notNull(),
+    mapping: jsonb().$type<ImportMapping>().notNull(),
+    campaignIds: uuid().array().notNull(),
+    totalRows: integer().notNull().default(0),
+    processedRows: integer().notNull().default(0),
+    created: integer().notNull().default(0),
+    updated: integer().notNull().default(0),
+    invited: integer().notNull().default(0),
+    rejected: integer().notNull().default(0),
+    error: text(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+    finishedAt: at(),
+  },
+  (t) => [index().on(t.manufacturerId, t.createdAt)],
+);
+
+/** The rows an import rejected, with the reason, for the owner's download. */
+export const contactImportRejections = pgTable(
+  'contact_import_rejections',
+  {
+    importId: uuid()
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    /** The row's line in the file (the header is line 1). */
+    rowNumber: integer().notNull(),
+    email: text().notNull(),
+    reason: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);

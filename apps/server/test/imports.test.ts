@@ -1,0 +1,169 @@
+import { api, type ContactImport, type ImportMapping, routeUrl } from '@parley/contract';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { contacts } from '../src/modules/contacts/contacts.tables.js';
+import { contactImports } from '../src/modules/imports/imports.tables.js';
+import { invitations } from '../src/modules/invitations/invitations.tables.js';
+import { multipart } from './campaign-api.js';
+import { insertCampaign } from './fixtures.js';
+import { codeOf, ownerSession, type TestContext, useTestApp } from './helpers.js';
+
+type Session = Awaited<ReturnType<typeof ownerSession>>;
+
+const upload = (
+  ctx: TestContext,
+  s: Session,
+  csv: string,
+  mapping: Partial<ImportMapping> | string,
+  campaignIds: string[] = [],
+) => {
+  const { payload, headers } = multipart([
+    { name: 'mapping', data: typeof mapping === 'string' ? mapping : JSON.stringify(mapping) },
+    { name: 'campaignIds', data: JSON.stringify(campaignIds) },
+    { name: 'file', filename: 'kunden.csv', contentType: 'text/csv', data: csv },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: routeUrl(api.contactImports.start),
+    headers: { ...headers, 'x-auth-token': s.tokens.idToken },
+    payload,
+  });
+};
+const finished = async (s: Session, id: string): Promise<ContactImport> => {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await s.api(api.contactImports.get, { params: { id } });
+    const imp = res.json();
+    if (imp.state === 'done' || imp.state === 'failed' || Date.now() > deadline) return imp;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+const mapping: ImportMapping = {
+  email: 'E-Mail',
+  firstname: 'Vorname',
+  lastname: 'Nachname',
+  phoneNumber: 'Telefon',
+  city: 'Stadt',
+};
+const csv = [
+  '\uFEFFE-Mail;Vorname;Nachname;Telefon;Stadt',
+  'anna@example.com;Anna;Alt;+49 30 1234-567;Berlin',
+  'BERT@example.com;Bert;;;Hamburg',
+  'not-an-address;Carl;;;',
+  'dora@example.com;Dora;;call me;',
+  '"eva@example.com";"Eva; the first";Ernst;;Köln',
+  '',
+].join('\r\n');
+
+describe('contact import', () => {
+  const ctx = useTestApp({ INVITATION_MAILS_PER_MINUTE: '60000' });
+
+  it('imports a CSV as a job: merges by email, invites, reports each rejected row; a second run changes nothing more', async () => {
+    const s = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, s.manufacturerId);
+    // A known address (here a temp contact) is merged: it becomes a contact and gets the file's city.
+    await s.api(api.contacts.invite, { body: { emails: ['bert@example.com'] } });
+
+    const res = await upload(ctx, s, csv, mapping, [c.id]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ state: 'queued', totalRows: 5, fileName: 'kunden.csv' });
+    const done = await finished(s, res.json()._id);
+    expect(done).toMatchObject({
+      state: 'done',
+      processedRows: 5,
+      created: 2,
+      updated: 1,
+      invited: 3,
+      rejected: 2,
+      error: null,
+    });
+    const rows = await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId));
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    expect(byEmail.get('anna@example.com')).toMatchObject({
+      phoneNumber: '0049301234567',
+      city: 'Berlin',
+      kind: 'contact',
+    });
+    expect(byEmail.get('bert@example.com')).toMatchObject({ city: 'Hamburg', kind: 'contact' });
+    expect(byEmail.get('eva@example.com')).toMatchObject({ firstname: 'Eva; the first', city: 'Köln' });
+    expect(await ctx.rt.db.select().from(invitations).where(eq(invitations.campaignId, c.id))).toHaveLength(
+      3,
+    );
+
+    const rejected = await s.call({ method: 'GET', url: `/api/contact/import/${res.json()._id}/rejected` });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.headers['content-type']).toContain('text/csv');
+    expect(rejected.body.trim().split('\n')).toEqual([
+      'row,email,reason',
+      '4,"not-an-address","This is not a valid email address."',
+      '5,"dora@example.com","The phone number must be 3 to 20 digits."',
+    ]);
+
+    const again = await upload(ctx, s, csv, mapping, [c.id]);
+    const second = await finished(s, again.json()._id);
+    expect(second).toMatchObject({ state: 'done', created: 0, updated: 3, invited: 0, rejected: 2 });
+    expect(await ctx.rt.db.select().from(invitations).where(eq(invitations.campaignId, c.id))).toHaveLength(
+      3,
+    );
+
+    const stranger = await ownerSession(ctx);
+    expect((await stranger.api(api.contactImports.get, { params: { id: res.json()._id } })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a mapping to a column the file lacks, bad JSON, a missing file, and a campaign not running', async () => {
+    const s = await ownerSession(ctx);
+    const missing = await upload(ctx, s, csv, { email: 'Mail' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('email → "Mail"');
+    const badJson = await upload(ctx, s, csv, '{nope');
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().field).toBe('mapping');
+    const noEmail = await upload(ctx, s, csv, { firstname: 'Vorname' });
+    expect(noEmail.statusCode).toBe(400);
+    const draft = await insertCampaign(ctx.rt, s.manufacturerId, { state: 'draft' });
+    const notRunning = await upload(ctx, s, csv, mapping, [draft.id]);
+    expect(notRunning.statusCode).toBe(409);
+    expect(codeOf(notRunning)).toBe('contact/5');
+    const { payload, headers } = multipart([{ name: 'mapping', data: JSON.stringify(mapping) }]);
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: routeUrl(api.contactImports.start),
+      headers: { ...headers, 'x-auth-token': s.tokens.idToken },
+      payload,
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(
+      await ctx.rt.db
+        .select()
+        .from(contactImports)
+        .where(eq(contactImports.manufacturerId, s.manufacturerId)),
+    ).toHaveLength(0);
+  });
+});
+
+describe('contact import after a restart', () => {
+  // No workers: the test runs the job itself, as a restarted process would.
+  const ctx = useTestApp({ JOBS: 'false' });
+
+  it('resumes after the rows an earlier run committed', async () => {
+    const s = await ownerSession(ctx);
+    const res = await upload(ctx, s, csv, mapping);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json()._id;
+    // An earlier run committed the first two rows (Anna and Bert) and then the process died.
+    await ctx.rt.db
+      .update(contactImports)
+      .set({ processedRows: 2, created: 2, state: 'running' })
+      .where(eq(contactImports.id, id));
+    await ctx.rt.services.imports.run({ importId: id });
+    const imp = (await s.api(api.contactImports.get, { params: { id } })).json();
+    expect(imp).toMatchObject({ state: 'done', processedRows: 5, created: 3, rejected: 2 });
+    const emails = (
+      await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId))
+    ).map((r) => r.email);
+    expect(emails).toEqual(['eva@example.com']);
+  });
+});
