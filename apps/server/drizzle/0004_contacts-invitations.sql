@@ -53,6 +53,7 @@ CREATE TABLE "invitations" (
 	"token_hashes" text[] DEFAULT '{}'::text[] NOT NULL,
 	"pending_mail" text DEFAULT 'invitation' NOT NULL,
 	"reminder_count" integer DEFAULT 0 NOT NULL,
+	"due_at" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"last_mailed_at" timestamp with time zone,
 	"opened_at" timestamp with time zone,
@@ -92,6 +93,7 @@ CREATE UNIQUE INDEX "invitations_campaign_id_contact_id_index" ON "invitations" 
 CREATE INDEX "invitations_contact_id_index" ON "invitations" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "invitations_token_hashes_idx" ON "invitations" USING gin ("token_hashes");--> statement-breakpoint
 CREATE INDEX "invitations_campaign_created_idx" ON "invitations" USING btree ("campaign_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "invitations_queued_due_idx" ON "invitations" USING btree ("due_at") WHERE "invitations"."state" = 'queued';--> statement-breakpoint
 CREATE INDEX "invitations_awaiting_idx" ON "invitations" USING btree ("last_mailed_at") WHERE "invitations"."state" in ('sent', 'opened') and "invitations"."reminder_count" < 2;--> statement-breakpoint
 ALTER TABLE "campaign_tickets" ADD CONSTRAINT "campaign_tickets_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contacts_manufacturer_kind_created_idx" ON "contacts" USING btree ("manufacturer_id","kind","created_at","id");--> statement-breakpoint

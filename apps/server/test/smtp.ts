@@ -11,6 +11,8 @@ export const startSmtpServer = async (opts: { refuse?: (to: string) => boolean }
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    // No DNS here: the greeting must not wait for a reverse lookup of 127.0.0.1.
+    disableReverseLookup: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 1024 * 1024,

@@ -7,7 +7,14 @@ import { dueReminders, invitationMailFacts } from '../../queries/invitations.que
 import type { MailService } from '../mail/index.js';
 import { invitationMail } from './invitations.mail.js';
 import { createMailQueueing, INVITATION_MAIL_JOB, type InvitationMailJob } from './invitations.queue.js';
-import { claimMail, failStaleSending, markFailed, markMailed, requeue } from './invitations.repository.js';
+import {
+  claimMail,
+  failStaleSending,
+  lostQueued,
+  markFailed,
+  markMailed,
+  requeue,
+} from './invitations.repository.js';
 
 export const INVITATION_SWEEP_JOB = 'invitation.sweep';
 
@@ -88,10 +95,16 @@ export const createInvitationJobs = ({
     return 'sent' as const;
   };
 
-  /** Stale claims become failed; due reminders are queued at the mail pace. Answers what it did. */
+  /**
+   * Stale claims become failed; queued mails whose job was lost get a new one; due reminders are
+   * queued at the mail pace. Answers what it did. The lost-job check uses real time (the pace's), the
+   * rest the rules' clock.
+   */
   const sweep = async () => {
     const now = clock.now();
     const stale = await failStaleSending(db, new Date(now.getTime() - staleSendingMs), now);
+    const lost = await lostQueued(db, new Date(Date.now() - staleSendingMs), 1000);
+    if (lost.length > 0) await db.transaction((tx) => queueMails(tx, lost));
     const due = await dueReminders(db, new Date(now.getTime() - reminderAfterMs), 1000);
     const reminders = await db.transaction(async (tx) => {
       const ids: string[] = [];
@@ -102,8 +115,10 @@ export const createInvitationJobs = ({
       await queueMails(tx, ids);
       return ids.length;
     });
-    if (stale > 0 || reminders > 0) log.info({ stale, reminders }, 'invitation sweep');
-    return { stale, reminders };
+    if (stale > 0 || reminders > 0 || lost.length > 0) {
+      log.info({ stale, reminders, requeued: lost.length }, 'invitation sweep');
+    }
+    return { stale, reminders, requeued: lost.length };
   };
 
   jobs.define<InvitationMailJob>(
@@ -111,7 +126,10 @@ export const createInvitationJobs = ({
     async (data) => {
       await sendMail(data);
     },
-    { batchSize: 5, retryLimit: 3 },
+    // A worker fetches one batch per polling interval (2 s by default) and sends it one mail after
+    // another: 100 a batch lets one instance keep up with up to 3,000 mails a minute, so the pace
+    // (INVITATION_MAILS_PER_MINUTE), not the polling, sets the rate.
+    { batchSize: 100, retryLimit: 3 },
   );
   jobs.define(
     INVITATION_SWEEP_JOB,

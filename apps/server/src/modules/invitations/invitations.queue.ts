@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { reserveMailSlots } from './invitations.repository.js';
+import { reserveMailSlots, setDueAt } from './invitations.repository.js';
 
 export const INVITATION_MAIL_JOB = 'invitation.mail';
 export type InvitationMailJob = { invitationId: string };
@@ -16,12 +16,11 @@ export const createMailQueueing =
     if (invitationIds.length === 0) return;
     const intervalMs = 60_000 / mailsPerMinute;
     const first = await reserveMailSlots(tx, invitationIds.length, intervalMs);
+    const slots = invitationIds.map((id, i) => ({ id, dueAt: new Date(first.getTime() + i * intervalMs) }));
+    await setDueAt(tx, slots);
     await jobs.sendMany<InvitationMailJob>(
       INVITATION_MAIL_JOB,
-      invitationIds.map((invitationId, i) => ({
-        data: { invitationId },
-        startAfter: new Date(first.getTime() + i * intervalMs),
-      })),
+      slots.map((s) => ({ data: { invitationId: s.id }, startAfter: s.dueAt })),
       { tx },
     );
   };

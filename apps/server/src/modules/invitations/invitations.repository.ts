@@ -196,3 +196,25 @@ export const reserveMailSlots = async (db: DbOrTx, n: number, intervalMs: number
   if (!row) throw new Error('the mail pace row is missing');
   return new Date(row.nextAt.getTime() - span);
 };
+
+/** Records each queued invitation's slot (see `dueAt`), in one statement. */
+export const setDueAt = async (db: DbOrTx, slots: { id: string; dueAt: Date }[]) => {
+  if (slots.length === 0) return;
+  // Two parameters, each a list as text (Drizzle would spread an array into one parameter per item).
+  const ids = slots.map((s) => s.id).join(',');
+  const dues = slots.map((s) => s.dueAt.toISOString()).join(',');
+  await db.execute(sql`update ${invitations} set due_at = v.due
+    from unnest(string_to_array(${ids}, ',')::uuid[], string_to_array(${dues}, ',')::timestamptz[]) as v(id, due)
+    where ${invitations.id} = v.id`);
+};
+
+/** Queued invitations whose slot passed long ago: their job was lost with a crashed instance. */
+export const lostQueued = async (db: DbOrTx, before: Date, limit: number) => {
+  const rows = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.state, 'queued'), sql`${invitations.dueAt} < ${before}`))
+    .orderBy(invitations.dueAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+};

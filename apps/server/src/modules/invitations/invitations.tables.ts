@@ -35,6 +35,11 @@ export const invitations = pgTable(
       .notNull()
       .default('invitation'),
     reminderCount: integer().notNull().default(0),
+    /**
+     * When the queued mail's slot of the pace comes. A queued invitation long past it lost its job
+     * (a crashed instance held it): the sweep queues it again (the mail job is idempotent).
+     */
+    dueAt: at(),
     sentAt: at(),
     /** When the last mail (invitation or reminder) went out: reminders count from it. */
     lastMailedAt: at(),
@@ -50,6 +55,7 @@ export const invitations = pgTable(
     index().on(t.contactId),
     index('invitations_token_hashes_idx').using('gin', t.tokenHashes),
     index('invitations_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
+    index('invitations_queued_due_idx').on(t.dueAt).where(sql`${t.state} = 'queued'`),
     // The reminder sweep: mailed invitations still waiting for an answer.
     index('invitations_awaiting_idx')
       .on(t.lastMailedAt)

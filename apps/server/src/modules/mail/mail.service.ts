@@ -32,7 +32,17 @@ export const createMailer = (opts: {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }) => {
   const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
+    ? nodemailer.createTransport({
+        url: opts.smtpUrl,
+        // A few connections kept open and reused: a new connection per mail costs a handshake each,
+        // which caps a large invitation at a few mails a second.
+        pool: true,
+        maxConnections: 3,
+        // A mail server that stops answering must not hold a job for nodemailer's default ten minutes.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      } as Parameters<typeof nodemailer.createTransport>[0])
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const deliver = async (msg: MailMessage) => {

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitations } from '../src/modules/invitations/invitations.tables.js';
+import { insertCampaign } from './fixtures.js';
+import { createOwner, createTestApp, type TestContext } from './helpers.js';
+import { startSmtpServer } from './smtp.js';
+
+/**
+ * D6 with a real crash: a server process sending 1,000 queued invitations is killed with SIGKILL
+ * in the middle; another process takes over. No invitation is lost (each is mailed, or failed for
+ * the owner to re-send when the crash cut its mail off) and no address gets a mail twice.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+
+const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+describe('a server killed while it sends invitations', () => {
+  let ctx: TestContext;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+
+  /** The real server (as `npm start` runs it) on the test's database, working the job queue. */
+  const startServer = async () => {
+    const port = await freePort();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-crash-'));
+    dirs.push(dataDir);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: ctx.rt.config.databaseUrl,
+        SMTP_URL: smtp.url,
+        INVITATION_MAILS_PER_MINUTE: '60000',
+        PUBLIC_URL: 'http://parley.test',
+        LOG_LEVEL: 'warn',
+        LOG_FORMAT: 'json',
+        DEMO_SEED: 'false',
+        JOBS: 'true',
+      },
+    });
+    children.push(child);
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => {
+      stderr = `${stderr}${c.toString()}`.slice(-4000);
+    });
+    child.once('exit', (code, signal) => {
+      if (code !== null && code !== 0)
+        process.stderr.write(`server process exited ${code} (${signal}): ${stderr}\n`);
+    });
+    await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${port}/api/config`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      90_000,
+      'the server to answer',
+    );
+    return child;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // This process only queues and sweeps; the children send.
+    ctx = await createTestApp({ JOBS: 'false', INVITATION_MAILS_PER_MINUTE: '60000' });
+  });
+  afterAll(async () => {
+    for (const c of children)
+      if (c.exitCode === null && c.signalCode === null) process.kill(-(c.pid ?? 0), 'SIGKILL');
+    await ctx?.close();
+    await smtp?.close();
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('loses none of 1,000 queued invitations and sends none twice', { timeout: 240_000 }, async () => {
+    const owner = await createOwner(ctx.rt);
+    const c = await insertCampaign(ctx.rt, owner.manufacturerId);
+    const emails = Array.from({ length: 1000 }, (_, i) => `crash-${i}@example.com`);
+    for (let i = 0; i < emails.length; i += 500) {
+      await ctx.rt.services.invitations.inviteEmails(owner.manufacturerId, {
+        emails: emails.slice(i, i + 500),
+        campaignIds: [c.id],
+        tags: [],
+        callForCheck: false,
+      });
+    }
+
+    const first = await startServer();
+    await waitFor(() => smtp.received.length >= 150, 120_000, 'the first mails');
+    process.kill(-(first.pid ?? 0), 'SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const atKill = smtp.received.length;
+    expect(atKill).toBeLessThan(1000);
+
+    await startServer();
+    const states = async () => {
+      const rows = await ctx.rt.db
+        .select({ state: invitations.state, n: sql<number>`count(*)::int` })
+        .from(invitations)
+        .where(eq(invitations.campaignId, c.id))
+        .groupBy(invitations.state);
+      return Object.fromEntries(rows.map((r) => [r.state, r.n])) as Record<string, number>;
+    };
+    // The second process sends what was waiting; the jobs the killed one had fetched stay with it
+    // until they expire, so the invitations they carried are still queued.
+    await waitFor(() => smtp.received.length > atKill + 100, 120_000, 'the second process to send');
+    // Ten minutes later (moved back rather than waited for), the sweep turns a claim the crash cut off
+    // into `failed` and gives the queued invitations of the lost jobs new ones.
+    await ctx.rt.db.execute(sql`update invitations set updated_at = now() - interval '11 minutes',
+      due_at = due_at - interval '11 minutes' where state in ('queued', 'sending')`);
+    await ctx.rt.services.invitationJobs.sweep();
+    await waitFor(
+      async () => {
+        const s = await states();
+        return (s.queued ?? 0) === 0 && (s.sending ?? 0) === 0;
+      },
+      150_000,
+      'every invitation to be settled',
+    );
+
+    const final = await states();
+    const perAddress = new Map<string, number>();
+    for (const m of smtp.received) for (const to of m.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    // None twice.
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+    // None lost: every invitation was mailed, or failed (a mail the kill cut off) for the owner to re-send.
+    expect((final.sent ?? 0) + (final.failed ?? 0)).toBe(1000);
+    expect(final.failed ?? 0).toBeLessThanOrEqual(1);
+    expect(perAddress.size).toBeGreaterThanOrEqual(final.sent ?? 0);
+    expect(perAddress.size).toBeLessThanOrEqual(1000);
+  });
+});
