@@ -102,6 +102,27 @@ describe('POST /contact (D15, D16)', () => {
     expect(stored.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });
 
+  it('does not invite someone who answered through the open link (contact/4)', async () => {
+    const s = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, s.manufacturerId);
+    const to = addr();
+    const stored = await callApi(ctx.app, api.participation.submit, {
+      params: { id: c.id },
+      body: {
+        email: to,
+        submissionId: randomUUID(),
+        answers: [{ questionId: c.questions[0]?.id as string, text: 'Hi' }],
+      },
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const report = await invite(s, { emails: [to], campaignIds: [c.id] });
+    expect(report.invitations).toBe(0);
+    expect(report.problems).toEqual([expect.objectContaining({ email: to, code: 'contact/4' })]);
+    expect(await invitationRows(c.id)).toHaveLength(0);
+    const stats = await s.api(api.invitations.statistics, { params: { id: c.id } });
+    expect(stats.json()).toMatchObject({ invited: 0, openLinkAnswers: 1 });
+  });
+
   it('refuses more than 500 addresses with contact/6 and a campaign that is not running with contact/5', async () => {
     const s = await ownerSession(ctx);
     const draft = await insertCampaign(ctx.rt, s.manufacturerId, { state: 'draft' });

@@ -263,3 +263,18 @@ export const dueReminders = async (db: DbOrTx, before: Date, limit: number): Pro
     .limit(limit);
   return rows.map((r) => r.id);
 };
+
+/**
+ * The (campaign, contact) pairs among these where the contact answered the campaign already (by any
+ * link), as `campaign:contact`: such a contact is not invited again.
+ */
+export const answeredPairs = async (db: DbOrTx, campaignIds: string[], contactIds: string[]) => {
+  if (campaignIds.length === 0 || contactIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ campaignId: campaignTickets.campaignId, contactId: campaignTickets.contactId })
+    .from(campaignTickets)
+    .where(
+      and(inArray(campaignTickets.campaignId, campaignIds), inArray(campaignTickets.contactId, contactIds)),
+    );
+  return new Set(rows.map((r) => `${r.campaignId}:${r.contactId}`));
+};

@@ -12,6 +12,8 @@ export type ResponsiveColumn<Row> = {
    * without its header; every other column follows as a labelled pair.
    */
   primary?: boolean;
+  /** What a card names the column by, when its table header is not a plain name (a check box). */
+  cardHeader?: ReactNode;
 };
 
 type ResponsiveTableProps<Row> = {
@@ -89,7 +91,7 @@ export const ResponsiveTable = <Row,>({
                 }}
               >
                 {rest.map((column) => (
-                  <CardField key={column.key} header={column.header}>
+                  <CardField key={column.key} header={column.cardHeader ?? column.header}>
                     {column.cell(row)}
                   </CardField>
                 ))}

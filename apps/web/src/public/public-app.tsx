@@ -1,6 +1,8 @@
+import { InvitationPage } from '@/features/participation/components/invitation-page';
 import { PublicConfigContext } from '@/features/participation/components/public-config';
 import { SurveyPage } from '@/features/participation/components/survey-page';
 import { TicketPage } from '@/features/participation/components/ticket-page';
+import { UnsubscribePage } from '@/features/participation/components/unsubscribe-page';
 import { useLightConfig } from '@/lib/use-light-config';
 import { PublicFallback } from './public-fallback';
 
@@ -9,14 +11,16 @@ import { PublicFallback } from './public-fallback';
  * (docs/architecture.md, "The public pages"): what a participant opens from a mail on a phone loads
  * none of the console (no router, shell, session, component library, query cache, zod or i18next).
  * Each address is one page, so the page is chosen from the path once; links between public pages
- * are plain links. The pages later issues add (invitation, feedback, request form, shared results)
- * are added to `pageFor`.
+ * are plain links. The pages later issues add (feedback, request form, shared results) are added
+ * to `pageFor`.
  */
 const pageFor = (pathname: string) => {
   const [, p, kind, id = '', ...rest] = pathname.split('/');
   const single = p === 'p' && rest.filter(Boolean).length === 0 && id !== '';
   if (single && kind === 'c') return <SurveyPage key={id} campaignId={decodeURIComponent(id)} />;
   if (single && kind === 't') return <TicketPage key={id} token={decodeURIComponent(id)} />;
+  if (single && kind === 'i') return <InvitationPage key={id} token={decodeURIComponent(id)} />;
+  if (single && kind === 'unsubscribe') return <UnsubscribePage key={id} token={decodeURIComponent(id)} />;
   return <PublicFallback />;
 };
 

@@ -77,6 +77,21 @@ export const serveCampaign = (backend: TestBackend, campaign: Campaign, question
   server.on(api.campaigns.get, ofCampaign, () => ({ body: state.campaign }));
   server.on(api.questions.list, ofCampaign, () => ({ body: { documents: state.questions } }));
   server.on(api.tickets.list, () => ({ body: { documents: [], total: 0 } }));
+  // The participants tab: nobody invited.
+  server.on(api.invitations.statistics, ofCampaign, () => ({
+    body: {
+      invited: 0,
+      queued: 0,
+      sent: 0,
+      opened: 0,
+      answered: 0,
+      failed: 0,
+      unsubscribed: 0,
+      responseRate: 0,
+      openLinkAnswers: 0,
+    },
+  }));
+  server.on(api.invitations.participants, ofCampaign, () => ({ body: { documents: [], total: 0 } }));
   server.on(api.questions.order, ofCampaign, ({ body }) => {
     const order = (body as { questions: { _id: string; order: number }[] }).questions;
     state.questions = order.map((o) => {

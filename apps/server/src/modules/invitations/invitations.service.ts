@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { sha256 } from '../../lib/secrets.js';
 import {
+  answeredPairs,
   invitationByTokenHash,
   invitationsOfContacts,
   listContactsToAdd,
@@ -42,7 +43,7 @@ const messages = {
   [contactCodes.invalidEmail]: 'This is not a valid email address.',
   [contactCodes.duplicateInRequest]: 'This address is in the request more than once.',
   [contactCodes.alreadyContact]: 'This address is already a contact.',
-  [contactCodes.alreadyInvited]: 'This address is already invited to these campaigns.',
+  [contactCodes.alreadyInvited]: 'This address is already invited to these campaigns, or has answered them.',
   [contactCodes.campaignNotRunning]: 'This campaign is not running.',
   [contactCodes.tooMany]: `At most ${contactInviteMax} addresses can be invited at once.`,
   [contactCodes.unsubscribed]: 'This address has unsubscribed from your invitations.',
@@ -128,11 +129,13 @@ export const createInvitationService = ({
       ...o.known.map((c) => c.email),
       ...o.fresh,
     ]);
-    const pairs = await invitedPairs(
-      db,
-      campaignIds,
-      o.known.map((c) => c.id),
-    );
+    // Invited already, or answered already (through the open link): either way not invited again.
+    const knownIds = o.known.map((c) => c.id);
+    const [invited, answered] = await Promise.all([
+      invitedPairs(db, campaignIds, knownIds),
+      answeredPairs(db, campaignIds, knownIds),
+    ]);
+    const pairs = new Set([...invited, ...answered]);
     const perCampaign = new Map(campaignIds.map((id) => [id, 0]));
     const planned: { contact: ContactRow | string; campaignId: string }[] = [];
     const reached: ContactRow[] = [];
@@ -528,7 +531,7 @@ export const createInvitationService = ({
 
     /**
      * Invites contacts to campaigns inside the caller's transaction (an import's batch): unsubscribed
-     * addresses and contacts already invited are skipped. Answers how many invitations it made.
+     * addresses, contacts already invited and those who answered already are skipped. Answers how many invitations it made.
      */
     inviteInTx: async (
       tx: DbOrTx,
@@ -543,18 +546,25 @@ export const createInvitationService = ({
         manufacturerId,
         people.map((p) => p.email),
       );
+      const answered = await answeredPairs(
+        tx,
+        campaignIds,
+        people.map((p) => p.id),
+      );
       const rows = await insertInvitations(
         tx,
         people
           .filter((p) => !unsub.has(p.email))
           .flatMap((p) =>
-            campaignIds.map((campaignId) => ({
-              manufacturerId,
-              campaignId,
-              contactId: p.id,
-              createdAt: now,
-              updatedAt: now,
-            })),
+            campaignIds
+              .filter((campaignId) => !answered.has(`${campaignId}:${p.id}`))
+              .map((campaignId) => ({
+                manufacturerId,
+                campaignId,
+                contactId: p.id,
+                createdAt: now,
+                updatedAt: now,
+              })),
           ),
       );
       await queueMails(

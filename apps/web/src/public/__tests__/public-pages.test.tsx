@@ -402,6 +402,15 @@ describe("the participant's ticket page (/p/t/:token)", () => {
     expect(currentUrl()).toBe(`/p/t/${token}`);
   });
 
+  it('shows the answers of a deleted contact without the address line', async () => {
+    const backend = createTestBackend();
+    backend.server.on(api.participation.ticket, { token }, () => ({ body: { ...ticket, contact: null } }));
+    renderPublicApp(`/p/t/${token}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your answers' })).toBeVisible();
+    expect(screen.queryByText(/is confirmed/)).toBeNull();
+    expect(screen.getByRole('heading', { name: /Rank the colours/ })).toBeVisible();
+  });
+
   it('says when the link is not valid', async () => {
     createTestBackend();
     renderPublicApp(`/p/t/${token}`);

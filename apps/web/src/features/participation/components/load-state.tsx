@@ -1,7 +1,7 @@
 import { Loader, VisuallyHidden } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { PageMessage } from './page-message';
-import { useSurveyTranslation } from './survey-language';
+import { type ParticipationTextKey, useSurveyTranslation } from './survey-language';
 
 /** The public pages' wait while their survey or ticket loads. */
 export const PublicLoading = () => {
@@ -18,9 +18,32 @@ export const PublicLoading = () => {
   );
 };
 
+/** What a broken link pointed at, and what a page that did not load says: the messages differ. */
+const texts = {
+  survey: {
+    notFound: ['participation.notFoundTitle', 'participation.notFoundText'],
+    failed: 'participation.loadFailedTitle',
+  },
+  invitation: {
+    notFound: ['participation.invitation.notFoundTitle', 'participation.invitation.notFoundText'],
+    failed: 'participation.loadFailedTitle',
+  },
+  ticket: {
+    notFound: ['participation.ticket.notFoundTitle', 'participation.ticket.notFoundText'],
+    failed: 'participation.loadFailedTitle',
+  },
+  unsubscribe: {
+    notFound: ['participation.ticket.notFoundTitle', 'participation.ticket.notFoundText'],
+    failed: 'participation.unsubscribe.loadFailedTitle',
+  },
+} as const satisfies Record<
+  string,
+  { notFound: readonly [ParticipationTextKey, ParticipationTextKey]; failed: ParticipationTextKey }
+>;
+
 /**
- * Why a survey or ticket did not load: a link that names nothing (404, or 400 for anything the
- * server refuses to read) is a broken link to the participant; anything else may pass, so retry.
+ * Why a page's data did not load: a link that names nothing (404, or 400 for anything the server
+ * refuses to read) is a broken link to the participant; anything else may pass, so retry.
  */
 export const LoadProblem = ({
   error,
@@ -29,23 +52,20 @@ export const LoadProblem = ({
 }: {
   error: unknown;
   retry: () => void;
-  /** What the broken link pointed at: its message differs. */
-  notFound: 'survey' | 'ticket';
+  /** What the broken link pointed at. */
+  notFound: keyof typeof texts;
 }) => {
   const { t } = useSurveyTranslation();
   const broken = isApiError(error) && (error.status === 404 || error.status === 400);
+  const {
+    notFound: [title, text],
+    failed,
+  } = texts[notFound];
   return broken ? (
-    notFound === 'survey' ? (
-      <PageMessage title={t('participation.notFoundTitle')} text={t('participation.notFoundText')} />
-    ) : (
-      <PageMessage
-        title={t('participation.ticket.notFoundTitle')}
-        text={t('participation.ticket.notFoundText')}
-      />
-    )
+    <PageMessage title={t(title)} text={t(text)} />
   ) : (
     <PageMessage
-      title={t('participation.loadFailedTitle')}
+      title={t(failed)}
       text={t('participation.loadFailedText')}
       action={{ label: t('participation.retry'), onClick: retry }}
     />

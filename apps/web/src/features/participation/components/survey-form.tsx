@@ -17,7 +17,7 @@ import type { AnswerProblem, ContactProblem } from '../lib/answer-checks';
 import { QuestionStep } from './question-step';
 import { SurveyHeader } from './survey-header';
 import { useSurveyTranslation } from './survey-language';
-import { useSurveyForm } from './use-survey-form';
+import { type SurveyInvitation, useSurveyForm } from './use-survey-form';
 
 type SurveyFormProps = {
   survey: PublicSurvey;
@@ -25,12 +25,17 @@ type SurveyFormProps = {
   preview?: boolean;
   /** A refusal said the survey ended, filled up or closed meanwhile: the page loads its status again. */
   onSurveyClosed?: () => void;
+  /** A personal invitation: no email step; the invitee is greeted, and answers go to its link. */
+  invitation?: SurveyInvitation | undefined;
 };
 
-/** Email, optional names, then the questions one per step, then thanks. */
-export const SurveyForm = ({ survey, preview = false, onSurveyClosed }: SurveyFormProps) => {
+/**
+ * Email, optional names, then the questions one per step, then thanks. By invitation the first step
+ * greets the invitee and asks only for the names the invitation does not know yet.
+ */
+export const SurveyForm = ({ survey, preview = false, onSurveyClosed, invitation }: SurveyFormProps) => {
   const { t } = useSurveyTranslation();
-  const form = useSurveyForm(survey, { preview, onSurveyClosed });
+  const form = useSurveyForm(survey, { preview, onSurveyClosed, invitation });
   const heading = useRef<HTMLHeadingElement>(null);
   const step = form.done ? 'done' : (form.question?._id ?? 'contact');
 
@@ -47,6 +52,15 @@ export const SurveyForm = ({ survey, preview = false, onSurveyClosed }: SurveyFo
     p ? t(`participation.errors.${p}`, { max: limits.textMax }) : null;
   const contactError = (p: ContactProblem | undefined) =>
     p ? t(`participation.errors.${p}`, { max: limits.nameMax }) : null;
+  const nameField = (field: 'firstname' | 'lastname') => (
+    <TextField
+      label={t(`participation.contact.${field}`)}
+      autoComplete={field === 'firstname' ? 'given-name' : 'family-name'}
+      value={form.draft[field]}
+      onChange={(e) => form.setContact(field, e.currentTarget.value)}
+      error={contactError(form.contactProblems[field])}
+    />
+  );
 
   if (form.done) {
     return (
@@ -109,6 +123,22 @@ export const SurveyForm = ({ survey, preview = false, onSurveyClosed }: SurveyFo
             error={answerError(form.answerProblem)}
             headingRef={heading}
           />
+        ) : invitation ? (
+          <Stack gap={16}>
+            <Title order={2} size="h3" ref={heading} tabIndex={-1}>
+              {invitation.invitee.firstname
+                ? t('participation.invitation.hello', { name: invitation.invitee.firstname })
+                : t('participation.invitation.welcome')}
+            </Title>
+            <Text>{t('participation.invitation.answeringAs', { email: invitation.invitee.email })}</Text>
+            {/* Only the names the invitation lacks: the server keeps names it knows already. */}
+            {invitation.invitee.firstname === null || invitation.invitee.lastname === null ? (
+              <div className={plainClasses.twoColumns}>
+                {invitation.invitee.firstname === null ? nameField('firstname') : null}
+                {invitation.invitee.lastname === null ? nameField('lastname') : null}
+              </div>
+            ) : null}
+          </Stack>
         ) : (
           <Stack gap={16}>
             <Title order={2} size="h3" ref={heading} tabIndex={-1}>
@@ -126,20 +156,8 @@ export const SurveyForm = ({ survey, preview = false, onSurveyClosed }: SurveyFo
               error={contactError(form.contactProblems.email)}
             />
             <div className={plainClasses.twoColumns}>
-              <TextField
-                label={t('participation.contact.firstname')}
-                autoComplete="given-name"
-                value={form.draft.firstname}
-                onChange={(e) => form.setContact('firstname', e.currentTarget.value)}
-                error={contactError(form.contactProblems.firstname)}
-              />
-              <TextField
-                label={t('participation.contact.lastname')}
-                autoComplete="family-name"
-                value={form.draft.lastname}
-                onChange={(e) => form.setContact('lastname', e.currentTarget.value)}
-                error={contactError(form.contactProblems.lastname)}
-              />
+              {nameField('firstname')}
+              {nameField('lastname')}
             </div>
           </Stack>
         )}

@@ -26,11 +26,13 @@ const TicketView = ({ ticket }: { ticket: ParticipantTicket }) => {
           {ticket.campaign.title}
         </Title>
       </Stack>
-      {/* Opening this page is what confirmed the address. */}
-      <Alert tone="teal">
-        <IconMailCheck size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
-        <span>{t('participation.ticket.confirmed', { email: ticket.contact.email })}</span>
-      </Alert>
+      {/* Opening this page is what confirmed the address; a deleted contact's answers have none. */}
+      {ticket.contact ? (
+        <Alert tone="teal">
+          <IconMailCheck size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <span>{t('participation.ticket.confirmed', { email: ticket.contact.email })}</span>
+        </Alert>
+      ) : null}
       <Stack gap={8}>
         <Title order={2} size="h3">
           {t('participation.ticket.title')}

@@ -1,10 +1,11 @@
-import type { AnswerDraft, PublicSurvey } from '@parley/contract';
+import type { AnswerDraft, InvitedSurvey, PublicSurvey } from '@parley/contract';
 import { limits, surveyPath } from '@parley/contract/plain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { checkEmail } from '../api/check-email';
 import { saysSurveyClosed } from '../api/get-survey';
 import { submitAnswers } from '../api/submit-answers';
+import { submitInvitedAnswers } from '../api/submit-invited-answers';
 import {
   type AnswerProblem,
   answersToSend,
@@ -26,12 +27,31 @@ import { useSurveyTranslation } from './survey-language';
 
 export type SurveyDone = { email: string; campaignEnded: boolean };
 
+/**
+ * A personal invitation (D11): the address is known, so there is no email to give or check, and the
+ * answers go to the invitation's link.
+ */
+export type SurveyInvitation = { token: string; invitee: InvitedSurvey['invitee'] };
+
+/**
+ * Where the draft is kept: per campaign, and apart for an invitation, whose draft carries the
+ * invitee's address so that another invitee on the same device never resumes it.
+ */
+const draftIdOf = (survey: PublicSurvey, invitation: SurveyInvitation | undefined) =>
+  invitation ? `${survey._id}.invitation` : survey._id;
+
+const freshDraft = (invitation: SurveyInvitation | undefined): SurveyDraft =>
+  invitation ? { ...newDraft(), email: invitation.invitee.email } : newDraft();
+
 /** A restored draft whose question no longer exists starts again at the email step. */
-const restore = (survey: PublicSurvey, preview: boolean) => {
-  const stored = preview ? null : loadDraft(survey._id);
-  if (!stored) return { draft: newDraft(), restored: false };
+const restore = (survey: PublicSurvey, preview: boolean, invitation: SurveyInvitation | undefined) => {
+  const stored = preview ? null : loadDraft(draftIdOf(survey, invitation));
+  if (!stored || (invitation && stored.email !== invitation.invitee.email))
+    return { draft: freshDraft(invitation), restored: false };
   const current = survey.questions.some((q) => q._id === stored.current) ? stored.current : null;
-  return { draft: { ...stored, current }, restored: draftHasContent(stored) };
+  // An invitation's address is not something the participant entered.
+  const restored = draftHasContent(invitation ? { ...stored, email: '' } : stored);
+  return { draft: { ...stored, current }, restored };
 };
 
 /**
@@ -40,12 +60,18 @@ const restore = (survey: PublicSurvey, preview: boolean) => {
  */
 export const useSurveyForm = (
   survey: PublicSurvey,
-  opts: { preview?: boolean; onSurveyClosed?: (() => void) | undefined } = {},
+  opts: {
+    preview?: boolean;
+    onSurveyClosed?: (() => void) | undefined;
+    invitation?: SurveyInvitation | undefined;
+  } = {},
 ) => {
   const preview = opts.preview === true;
+  const { invitation } = opts;
+  const draftId = draftIdOf(survey, invitation);
   const { t } = useSurveyTranslation();
   const { questions } = survey;
-  const [initial] = useState(() => restore(survey, preview));
+  const [initial] = useState(() => restore(survey, preview, invitation));
   const [draft, setDraft] = useState<SurveyDraft>(initial.draft);
   const [restored, setRestored] = useState(initial.restored);
   const [contactProblems, setContactProblems] = useState<ContactProblems>({});
@@ -57,7 +83,10 @@ export const useSurveyForm = (
   // A second click (or Enter) while a request is out must not send again: state updates too late.
   const busy = useRef(false);
   const closedMeanwhile = (error: unknown) => {
-    if (saysSurveyClosed(error)) opts.onSurveyClosed?.();
+    // By invitation, an answer meanwhile (another tab, the open link) closes the survey to the invitee.
+    const answeredMeanwhile =
+      invitation !== undefined && isApiError(error) && error.code === 'survey/already-answered';
+    if (saysSurveyClosed(error) || answeredMeanwhile) opts.onSurveyClosed?.();
   };
   const run = async <T>(
     request: () => Promise<T>,
@@ -77,8 +106,8 @@ export const useSurveyForm = (
 
   // Every change is kept at once, so a reload or a closed tab loses nothing.
   useEffect(() => {
-    if (!done && !preview) saveDraft(survey._id, draft);
-  }, [survey._id, draft, done, preview]);
+    if (!done && !preview) saveDraft(draftId, draft);
+  }, [draftId, draft, done, preview]);
 
   const path = useMemo(() => surveyPath(questions, draft.answers), [questions, draft.answers]);
   const question = draft.current ? questions.find((q) => q._id === draft.current) : undefined;
@@ -107,17 +136,19 @@ export const useSurveyForm = (
       return;
     }
     setSendProblem(null);
+    const body = {
+      ...(draft.firstname.trim() ? { firstname: draft.firstname.trim() } : {}),
+      ...(draft.lastname.trim() ? { lastname: draft.lastname.trim() } : {}),
+      submissionId: draft.submissionId,
+      answers: answersToSend(questions, answers),
+    };
     const result = await run(() =>
-      submitAnswers(survey._id, {
-        email: draft.email.trim(),
-        ...(draft.firstname.trim() ? { firstname: draft.firstname.trim() } : {}),
-        ...(draft.lastname.trim() ? { lastname: draft.lastname.trim() } : {}),
-        submissionId: draft.submissionId,
-        answers: answersToSend(questions, answers),
-      }),
+      invitation
+        ? submitInvitedAnswers(invitation.token, body)
+        : submitAnswers(survey._id, { email: draft.email.trim(), ...body }),
     );
     if (result.ok) {
-      clearDraft(survey._id);
+      clearDraft(draftId);
       setDone({ email: draft.email.trim(), campaignEnded: result.value.campaignEnded });
       return;
     }
@@ -127,8 +158,12 @@ export const useSurveyForm = (
     let message: string = t('participation.submitFailed.message');
     if (isApiError(error)) {
       if (error.status === 429) message = t('participation.submitFailed.tooMany');
+      // The invitation was withdrawn while the participant answered.
+      else if (invitation && error.status === 404) message = t('participation.invitation.linkGone');
       else if (error.code === 'survey/already-answered')
-        message = t('participation.submitFailed.alreadyAnswered');
+        message = invitation
+          ? t('participation.invitation.answered.title')
+          : t('participation.submitFailed.alreadyAnswered');
       else if (error.code.startsWith('survey/')) message = t('participation.submitFailed.notOpen');
       else if (error.code === 'validation') message = t('participation.submitFailed.invalid');
     }
@@ -153,13 +188,15 @@ export const useSurveyForm = (
    * From the email step to the first question (or straight to sending a survey without
    * questions), once the server agrees the address may answer: nobody fills in a whole survey to
    * learn at the end that they answered before. If the check itself fails (network), the survey
-   * goes on: sending checks again.
+   * goes on: sending checks again. An invitation's address is known and was checked as the page
+   * loaded (`answered`): only the names it may add are checked.
    */
   const start = async () => {
     const problems = checkContact(draft);
+    if (invitation) delete problems.email;
     setContactProblems(problems);
     if (Object.keys(problems).length > 0 || busy.current) return;
-    if (preview) return begin();
+    if (preview || invitation) return begin();
     const result = await run(() => checkEmail(survey._id, draft.email.trim()));
     if (result.ok) return begin();
     const { error } = result;
@@ -195,8 +232,8 @@ export const useSurveyForm = (
   };
 
   const startOver = () => {
-    clearDraft(survey._id);
-    setDraft(newDraft());
+    clearDraft(draftId);
+    setDraft(freshDraft(invitation));
     setRestored(false);
     setContactProblems({});
     setAnswerProblem(null);

@@ -13,7 +13,8 @@ import { EmailConfirmationBadge } from './email-confirmation-badge';
 
 export const ticketPageSize = 20;
 
-const contactName = (c: TicketListItem['contact']) => [c.firstname, c.lastname].filter(Boolean).join(' ');
+const contactName = (c: NonNullable<TicketListItem['contact']>) =>
+  [c.firstname, c.lastname].filter(Boolean).join(' ');
 
 /** The read-only list of a campaign's tickets; replies and comments come later. */
 export const TicketList = ({ campaignId }: { campaignId: string }) => {
@@ -29,15 +30,24 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
       header: t('tickets.columns.participant'),
       primary: true,
       cell: (ticket) => {
-        const name = contactName(ticket.contact);
+        const { contact } = ticket;
+        // A deleted contact whose answers were kept: the answers stay readable without a name.
+        if (!contact) {
+          return (
+            <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)} fs="italic">
+              {t('tickets.deletedContact')}
+            </Anchor>
+          );
+        }
+        const name = contactName(contact);
         return (
           <>
             <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)}>
-              {name || ticket.contact.email}
+              {name || contact.email}
             </Anchor>
             {name ? (
               <Text fz="xs" c="dimmed">
-                {ticket.contact.email}
+                {contact.email}
               </Text>
             ) : null}
           </>

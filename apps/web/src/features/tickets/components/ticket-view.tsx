@@ -50,21 +50,25 @@ export const TicketView = ({ campaignId, ticketId }: { campaignId: string; ticke
     );
   }
   const { contact } = ticket;
-  const name = [contact.firstname, contact.lastname].filter(Boolean).join(' ');
+  // Null for a deleted contact whose answers were kept.
+  const deleted = t('tickets.deletedContact');
+  const name = contact ? [contact.firstname, contact.lastname].filter(Boolean).join(' ') : '';
   return (
     <Stack gap="md">
       {back}
       <PageHeader
-        title={t('tickets.title', { name: name || contact.email })}
+        title={contact ? t('tickets.title', { name: name || contact.email }) : deleted}
         description={t('tickets.subtitle', { campaign: ticket.campaignTitle })}
       />
       <Paper withBorder p="md" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label={t('tickets.fields.name')}>
-            <Text>{name || t('tickets.noName')}</Text>
+            <Text fs={contact ? undefined : 'italic'}>{contact ? name || t('tickets.noName') : deleted}</Text>
           </Field>
           <Field label={t('tickets.fields.email')}>
-            <Text style={{ overflowWrap: 'anywhere' }}>{contact.email}</Text>
+            <Text style={{ overflowWrap: 'anywhere' }} fs={contact ? undefined : 'italic'}>
+              {contact ? contact.email : deleted}
+            </Text>
           </Field>
           <Field label={t('tickets.fields.confirmation')}>
             <EmailConfirmationBadge confirmed={ticket.emailConfirmed} />

@@ -10,7 +10,9 @@ import { useCampaign } from '@/features/campaigns/api/get-campaign';
 import { CampaignHeader } from '@/features/campaigns/components/campaign-header';
 import { CampaignSettingsForm } from '@/features/campaigns/components/campaign-settings-form';
 import { OpenLinkPanel } from '@/features/campaigns/components/open-link-panel';
+import { InviteDialog } from '@/features/contacts/components/invite-dialog';
 import { useRefreshHistoryOnOpen } from '@/features/history/api/use-refresh-history-on-open';
+import { ParticipantsPanel } from '@/features/invitations/components/participants-panel';
 import {
   getSurveyPreviewQueryOptions,
   useSurveyPreview,
@@ -120,9 +122,20 @@ export const CampaignRoute = () => {
           <QuestionEditor campaign={campaign} onChanged={refreshCampaign} />
         </Tabs.Panel>
         <Tabs.Panel value="participants">
-          <Stack gap="md">
+          <Stack gap="xl">
+            <ParticipantsPanel
+              campaign={campaign}
+              inviteByEmail={({ opened, onClose, onInvited }) => (
+                <InviteDialog
+                  opened={opened}
+                  onClose={onClose}
+                  target={{ kind: 'addresses' }}
+                  campaign={campaign}
+                  onInvited={onInvited}
+                />
+              )}
+            />
             <TicketList campaignId={campaign._id} />
-            <LaterPanel text={t('campaigns.tabs.participantsLater')} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="results">

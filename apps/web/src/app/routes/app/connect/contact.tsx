@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { useParams } from 'react-router';
+import { ContactDetails } from '@/features/contacts/components/contact-details';
 
-/** /connect/contacts/:id — one contact (later issue). */
+/** /connect/contacts/:id — one contact: details, notes, tags, campaigns and answers. */
 export const ContactRoute = () => {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.contact.title')} description={t('pages.contact.description')} />;
+  const { id = '' } = useParams();
+  return <ContactDetails key={id} id={id} />;
 };

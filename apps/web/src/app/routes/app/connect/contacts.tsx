@@ -1,8 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { ContactsPage } from '@/features/contacts/components/contacts-page';
 
-/** /connect/contacts — the contact list (later issue). */
-export const ContactsRoute = () => {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.contacts.title')} description={t('pages.contacts.description')} />;
-};
+/** /connect/contacts — the contact book, the invited who have not answered yet, and inviting people. */
+export const ContactsRoute = () => <ContactsPage />;

@@ -1,0 +1,176 @@
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notifications';
+import { useDateFormat } from '@/lib/use-date-format';
+import { useDeleteContacts } from '../api/delete-contacts';
+import { useContact } from '../api/get-contact';
+import { contactName } from '../lib/contact-name';
+import { ContactCampaigns } from './contact-campaigns';
+import { ContactEditForm } from './contact-edit-form';
+import { ContactNotes } from './contact-notes';
+import { ContactTags } from './contact-tags';
+import { DeleteContactsDialog } from './delete-contacts-dialog';
+
+/** A contact's page: details and the owner's edits, tags, notes, campaigns with their answers, deletion. */
+export const ContactDetails = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  const { formatDate } = useDateFormat();
+  const navigate = useNavigate();
+  const { data: contact, error, isPending } = useContact(id);
+  const remove = useDeleteContacts();
+  const [deleting, setDeleting] = useState(false);
+  // Set once deleted: the page leaves for the list without asking about unsaved edits.
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => {
+    if (deleted) navigate(paths.contacts);
+  }, [deleted, navigate]);
+
+  const back = (
+    <Anchor component={Link} to={paths.contacts} fz="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('contacts.detail.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (!contact) {
+    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <Stack gap="md">
+        {back}
+        <PageHeader
+          title={missing ? t('contacts.detail.notFoundTitle') : t('pages.contact.title')}
+          description={missing ? t('contacts.detail.notFoundText') : t('common.loadFailed')}
+        />
+      </Stack>
+    );
+  }
+
+  const name = contactName(contact);
+  const given = [contact.firstname, contact.lastname].filter(Boolean).join(' ');
+
+  const confirmDelete = (eraseAnswers: boolean) =>
+    remove.mutate(
+      { ids: [contact._id], eraseAnswers },
+      {
+        onSuccess: () => {
+          notifySuccess({
+            title: t('contacts.delete.doneTitle'),
+            message: eraseAnswers
+              ? t('contacts.delete.doneErased', { count: 1 })
+              : t('contacts.delete.doneKept', { count: 1 }),
+          });
+          setDeleting(false);
+          setDeleted(true);
+        },
+      },
+    );
+
+  return (
+    <Stack gap="md">
+      {back}
+      <PageHeader
+        title={name || contact.email}
+        description={
+          <Stack gap={6} component="span">
+            {name ? (
+              <Text component="span" style={{ overflowWrap: 'anywhere' }}>
+                {contact.email}
+              </Text>
+            ) : null}
+            <Group gap="xs" component="span">
+              {contact.kind === 'temp' ? (
+                <Badge color="blue" variant="light">
+                  {t('contacts.detail.temp')}
+                </Badge>
+              ) : null}
+              {contact.unsubscribed ? (
+                <Badge color="orange" variant="light">
+                  {t('contacts.unsubscribed')}
+                </Badge>
+              ) : null}
+            </Group>
+          </Stack>
+        }
+        actions={
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('contacts.detail.delete')}
+          </Button>
+        }
+      />
+      {contact.unsubscribed ? (
+        <Text fz="sm" c="dimmed">
+          {t('contacts.detail.unsubscribedText')}
+        </Text>
+      ) : null}
+
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Text fz="sm">
+            <Text component="span" fw={600}>
+              {t('contacts.detail.givenName')}:{' '}
+            </Text>
+            {given || t('contacts.detail.noGivenName')}
+          </Text>
+          <Text fz="sm">
+            <Text component="span" fw={600}>
+              {t('contacts.detail.since')}:{' '}
+            </Text>
+            {formatDate(contact.createdAt)}
+          </Text>
+          <Stack gap={4}>
+            <Text fz="sm" fw={600}>
+              {t('contacts.tags')}
+            </Text>
+            {contact.tags.length > 0 ? (
+              <ContactTags tags={contact.tags} />
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {t('contacts.detail.noTags')}
+              </Text>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <ContactEditForm contact={contact} guard={!deleted} />
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <ContactNotes contactId={contact._id} notes={contact.notes} />
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <ContactCampaigns campaigns={contact.campaigns} />
+      </Paper>
+
+      <DeleteContactsDialog
+        opened={deleting}
+        count={1}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(false)}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,320 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { Contact } from '@parley/contract';
+import { IconFilterOff, IconSearch, IconSend, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PagedTable } from '@/components/paged-table';
+import type { ResponsiveColumn } from '@/components/responsive-table';
+import { selectionColumn, useRowSelection } from '@/components/row-selection';
+import { paths } from '@/config/paths';
+import { notifySuccess } from '@/lib/notifications';
+import { useDateFormat } from '@/lib/use-date-format';
+import { useDeleteContacts } from '../api/delete-contacts';
+import { useContactFilterData } from '../api/get-contact-filter-data';
+import { useContacts } from '../api/get-contacts';
+import { contactName } from '../lib/contact-name';
+import { ContactTags } from './contact-tags';
+import { DeleteContactsDialog } from './delete-contacts-dialog';
+import { InviteDialog } from './invite-dialog';
+import {
+  contactListPageSize,
+  contactSortChoices,
+  participationFilters,
+  useContactListParams,
+} from './use-contact-list-params';
+
+const searchDelayMs = 300;
+
+const place = (c: Contact) =>
+  [[c.address.zipCode, c.address.city].filter(Boolean).join(' '), c.address.country]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * GET /v2/contact/all as a table: search, filters and sort in the address, pages from the
+ * server; contacts chosen across pages can be invited to campaigns or deleted together.
+ */
+export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
+  const { t } = useTranslation();
+  const { formatDate } = useDateFormat();
+  const params = useContactListParams();
+  const { data, isPending, isFetching, isError, refetch } = useContacts(params.query);
+  const filterData = useContactFilterData();
+  const selection = useRowSelection<Contact>((c) => c._id);
+  const remove = useDeleteContacts();
+  const [deleting, setDeleting] = useState(false);
+  const [inviting, setInviting] = useState(false);
+
+  // The input answers each key at once; the list follows when typing pauses.
+  const [searchInput, setSearchInput] = useState(params.search);
+  const [debounced] = useDebouncedValue(searchInput, searchDelayMs);
+  const applied = useRef(debounced);
+  useEffect(() => {
+    // Only a new pause in typing searches: "Clear filters" must not bring back the last text.
+    if (debounced === applied.current) return;
+    applied.current = debounced;
+    if (debounced.trim() !== params.search.trim()) params.update({ search: debounced });
+  }, [debounced, params]);
+  const clearFilters = () => {
+    setSearchInput('');
+    params.clear();
+  };
+
+  const total = data?.total ?? 0;
+  const rows = data?.documents;
+
+  const columns: ResponsiveColumn<Contact>[] = [
+    selectionColumn({
+      selection,
+      rows,
+      rowLabel: (c) => t('contacts.list.select', { name: contactName(c) || c.email }),
+      pageLabel: t('contacts.list.selectPage'),
+      cardLabel: t('contacts.list.selected'),
+    }),
+    {
+      key: 'name',
+      header: t('contacts.list.columns.name'),
+      primary: true,
+      cell: (c) => {
+        const name = contactName(c);
+        return (
+          <Stack gap={2} align="flex-start">
+            <Anchor component={Link} to={paths.contact(c._id)} fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {name || c.email}
+            </Anchor>
+            {name ? (
+              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {c.email}
+              </Text>
+            ) : null}
+            {c.unsubscribed ? (
+              <Badge color="orange" variant="light" size="sm">
+                {t('contacts.unsubscribed')}
+              </Badge>
+            ) : null}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'place',
+      header: t('contacts.list.columns.place'),
+      cell: (c) => <Text fz="sm">{place(c) || '—'}</Text>,
+    },
+    {
+      key: 'tags',
+      header: t('contacts.list.columns.tags'),
+      cell: (c) => (c.tags.length > 0 ? <ContactTags tags={c.tags} max={3} /> : <Text fz="sm">—</Text>),
+    },
+    {
+      key: 'campaigns',
+      header: t('contacts.list.columns.campaigns'),
+      cell: (c) => (
+        <Text fz="sm">
+          {t('contacts.list.counts', { answered: c.answeredCount, invited: c.invitedCount })}
+        </Text>
+      ),
+    },
+    {
+      key: 'created',
+      header: t('contacts.list.columns.created'),
+      cell: (c) => <Text fz="sm">{formatDate(c.createdAt)}</Text>,
+    },
+  ];
+
+  const confirmDelete = (eraseAnswers: boolean) => {
+    const ids = selection.keys;
+    remove.mutate(
+      { ids, eraseAnswers },
+      {
+        onSuccess: () => {
+          setDeleting(false);
+          selection.clear();
+          notifySuccess({
+            title: t('contacts.delete.doneTitle'),
+            message: eraseAnswers
+              ? t('contacts.delete.doneErased', { count: ids.length })
+              : t('contacts.delete.doneKept', { count: ids.length }),
+          });
+        },
+      },
+    );
+  };
+
+  const campaigns = filterData.data?.campaigns ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('contacts.list.search')}
+          placeholder={t('contacts.list.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.currentTarget.value)}
+          miw={240}
+        />
+        <NativeSelect
+          label={t('contacts.list.campaignFilter')}
+          data={[
+            { value: '', label: t('contacts.list.anyCampaign') },
+            ...campaigns.map((c) => ({ value: c._id, label: c.title })),
+          ]}
+          value={params.campaign}
+          onChange={(e) => params.update({ campaign: e.currentTarget.value })}
+          w={220}
+        />
+        <NativeSelect
+          label={t('contacts.list.participationFilter')}
+          data={[
+            { value: '', label: t('contacts.list.participation.any') },
+            ...participationFilters.map((p) => ({ value: p, label: t(`contacts.list.participation.${p}`) })),
+          ]}
+          value={params.participation}
+          onChange={(e) => {
+            const value = participationFilters.find((p) => p === e.currentTarget.value) ?? '';
+            params.update({ participation: value });
+          }}
+          w={220}
+        />
+        <MultiSelect
+          label={t('contacts.list.countryFilter')}
+          placeholder={params.countries.length === 0 ? t('contacts.list.anyCountry') : undefined}
+          data={[...new Set([...(filterData.data?.countries ?? []), ...params.countries])]}
+          value={params.countries}
+          onChange={(countries) => params.update({ countries })}
+          searchable
+          clearable
+          nothingFoundMessage={t('contacts.list.nothingFound')}
+          w={220}
+        />
+        <MultiSelect
+          label={t('contacts.list.cityFilter')}
+          placeholder={params.cities.length === 0 ? t('contacts.list.anyCity') : undefined}
+          data={[...new Set([...(filterData.data?.cities ?? []), ...params.cities])]}
+          value={params.cities}
+          onChange={(cities) => params.update({ cities })}
+          searchable
+          clearable
+          nothingFoundMessage={t('contacts.list.nothingFound')}
+          w={220}
+        />
+        <NativeSelect
+          label={t('contacts.list.sort')}
+          data={contactSortChoices.map((s) => ({ value: s, label: t(`contacts.list.sorts.${s}`) }))}
+          value={params.sort}
+          onChange={(e) => {
+            const sort = contactSortChoices.find((s) => s === e.currentTarget.value);
+            if (sort) params.update({ sort });
+          }}
+          w={200}
+        />
+        {params.filtered ? (
+          <Button
+            variant="subtle"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={clearFilters}
+          >
+            {t('contacts.list.clearFilters')}
+          </Button>
+        ) : null}
+      </Group>
+
+      {selection.count > 0 ? (
+        <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
+          <Group justify="space-between" gap="sm">
+            <Text fw={500} role="status">
+              {t('contacts.list.selectedCount', { count: selection.count })}
+            </Text>
+            <Group gap="xs" role="group" aria-label={t('contacts.list.bulkActions')}>
+              <Button
+                size="xs"
+                leftSection={<IconSend size={14} aria-hidden />}
+                onClick={() => setInviting(true)}
+              >
+                {t('contacts.list.inviteSelected')}
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => setDeleting(true)}
+              >
+                {t('contacts.list.deleteSelected')}
+              </Button>
+              <Button size="xs" variant="subtle" onClick={selection.clear}>
+                {t('contacts.list.clearSelection')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+
+      <PagedTable
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => c._id}
+        label={t('contacts.list.label')}
+        page={params.page}
+        pageSize={contactListPageSize}
+        total={total}
+        onPageChange={(page) => params.update({ page })}
+        loading={isPending}
+        loadingRows={5}
+        busy={isFetching}
+        failed={isError ? { onRetry: () => void refetch() } : undefined}
+        totalLabel={t('contacts.list.total', { count: total })}
+        empty={
+          <EmptyState
+            icon={<IconUsers size={28} aria-hidden />}
+            title={params.filtered ? t('contacts.list.noMatchTitle') : t('contacts.list.emptyTitle')}
+            description={params.filtered ? t('contacts.list.noMatchText') : t('contacts.list.emptyText')}
+          >
+            {params.filtered ? (
+              <Button
+                variant="light"
+                leftSection={<IconFilterOff size={16} aria-hidden />}
+                onClick={clearFilters}
+              >
+                {t('contacts.list.clearFilters')}
+              </Button>
+            ) : (
+              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={onInvite}>
+                {t('contacts.invite.open')}
+              </Button>
+            )}
+          </EmptyState>
+        }
+      />
+
+      <DeleteContactsDialog
+        opened={deleting}
+        count={selection.count}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(false)}
+      />
+      <InviteDialog
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        target={{ kind: 'contacts', emails: selection.rows.map((c) => c.email) }}
+        onInvited={selection.clear}
+      />
+    </Stack>
+  );
+};

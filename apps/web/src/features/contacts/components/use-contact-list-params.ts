@@ -1,0 +1,94 @@
+import { contactSortFields } from '@parley/contract';
+import { useSearchParams } from 'react-router';
+import type { ContactListQuery } from '../api/contact-query-keys';
+
+export const contactListPageSize = 20;
+
+export const participationFilters = ['invited', 'answered', 'notAnswered'] as const;
+export type ParticipationFilter = (typeof participationFilters)[number];
+
+type Sort = NonNullable<ContactListQuery['sort']>;
+export const contactSortChoices = [
+  '-createdAt',
+  '-updatedAt',
+  'email',
+  'lastname',
+  'firstname',
+] as const satisfies readonly Sort[];
+const isSort = (v: string | null): v is Sort =>
+  v !== null && (contactSortFields as readonly string[]).includes(v.replace(/^-/, ''));
+
+type Changes = {
+  search?: string;
+  page?: number;
+  sort?: Sort;
+  campaign?: string;
+  participation?: ParticipationFilter | '';
+  countries?: string[];
+  cities?: string[];
+};
+
+/**
+ * The contact list's search, filters, sort and page live in the page's address
+ * (`?q=anna&campaign=…&participation=answered&country=DE&city=Berlin&sort=email&page=2`), so a
+ * reload, the back button and a shared link show the same list.
+ */
+export const useContactListParams = () => {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const sortParam = params.get('sort');
+  const sort: Sort = isSort(sortParam) ? sortParam : '-createdAt';
+  const campaign = params.get('campaign') ?? '';
+  const participationParam = params.get('participation');
+  const participation: ParticipationFilter | '' =
+    participationFilters.find((p) => p === participationParam) ?? '';
+  const countries = params.getAll('country');
+  const cities = params.getAll('city');
+  const filtered =
+    search.trim() !== '' ||
+    campaign !== '' ||
+    participation !== '' ||
+    countries.length > 0 ||
+    cities.length > 0;
+
+  const update = (changes: Changes) => {
+    setParams(
+      () => {
+        // From the address as it is now: react-router hands the params of the last render, so a
+        // filter changed while the search waits for a pause in typing would otherwise be lost.
+        const next = new URLSearchParams(window.location.search);
+        const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
+        const setAll = (key: string, values: string[]) => {
+          next.delete(key);
+          for (const v of values) next.append(key, v);
+        };
+        if (changes.search !== undefined) set('q', changes.search.trim() || null);
+        if (changes.sort !== undefined) set('sort', changes.sort === '-createdAt' ? null : changes.sort);
+        if (changes.campaign !== undefined) set('campaign', changes.campaign || null);
+        if (changes.participation !== undefined) set('participation', changes.participation || null);
+        if (changes.countries !== undefined) setAll('country', changes.countries);
+        if (changes.cities !== undefined) setAll('city', changes.cities);
+        // Any new filter starts again at page 1; only a page change keeps the others.
+        const newPage = changes.page ?? 1;
+        set('page', newPage > 1 ? String(newPage) : null);
+        return next;
+      },
+      { replace: changes.page === undefined },
+    );
+  };
+
+  const clear = () => update({ search: '', campaign: '', participation: '', countries: [], cities: [] });
+
+  const query: ContactListQuery = {
+    page,
+    limit: contactListPageSize,
+    sort,
+    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(campaign ? { campaignId: campaign } : {}),
+    ...(participation ? { participation } : {}),
+    ...(countries.length > 0 ? { 'countries[]': countries } : {}),
+    ...(cities.length > 0 ? { 'cities[]': cities } : {}),
+  };
+  return { search, page, sort, campaign, participation, countries, cities, filtered, query, update, clear };
+};
