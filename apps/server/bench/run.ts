@@ -13,6 +13,9 @@ import { manufacturers } from '../src/modules/owner/owner.tables.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
 import { formatTable } from './lib/table.js';
 import { campaignList } from './scenarios/campaign-list.js';
+import { contactImport } from './scenarios/contact-import.js';
+import { contactInvite } from './scenarios/contact-invite.js';
+import { contactList } from './scenarios/contact-list.js';
 import { lighthouse } from './scenarios/lighthouse.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
@@ -30,7 +33,15 @@ import type { BenchContext, Figure, Scenario } from './types.js';
  * BENCH_CONCURRENCY (1,8), BENCH_ONLY (scenario names, comma-separated); the lighthouse scenario's
  * LIGHTHOUSE_BIN, LIGHTHOUSE_RUNS and CHROMIUM_PATH.
  */
-const scenarios: Scenario[] = [ownerMeSmall, campaignList, pageWeight, lighthouse];
+const scenarios: Scenario[] = [
+  ownerMeSmall,
+  campaignList,
+  contactList,
+  contactInvite,
+  contactImport,
+  pageWeight,
+  lighthouse,
+];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 export type LoadOptions = {
@@ -18,6 +19,7 @@ export type LoadResult = {
   requests: number;
   medianMs: number;
   p95Ms: number;
+  p99Ms: number;
   /** Answered requests per second over the measured batches. */
   perSecond: number;
   /** Size of one response body, to show both sides answered the same. */
@@ -64,7 +66,35 @@ export const summarize = (samples: Sample[]): LoadResult => {
     requests: all.length,
     medianMs: percentile(all, 50),
     p95Ms: percentile(all, 95),
+    p99Ms: percentile(all, 99),
     perSecond: (all.length / wallMs) * 1000,
     bodyBytes: samples[0]?.bodyBytes ?? 0,
   };
+};
+
+/**
+ * The in-process counterpart of `sample`: `once` (e.g. a list's bare SQL through the pool) run by
+ * `concurrency` loops at once, `warmup` times and then `requests` times measured.
+ */
+export const sampleInProcess = async (
+  once: () => Promise<unknown>,
+  opts: Pick<LoadOptions, 'warmup' | 'requests' | 'concurrency'>,
+): Promise<Sample> => {
+  const phase = async (n: number) => {
+    const latencies = new Float64Array(n);
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        for (let i = next++; i < n; i = next++) {
+          const t = performance.now();
+          await once();
+          latencies[i] = performance.now() - t;
+        }
+      }),
+    );
+    return { latencies, wallMs: performance.now() - started, bodyBytes: 0 };
+  };
+  await phase(opts.warmup);
+  return phase(opts.requests);
 };
