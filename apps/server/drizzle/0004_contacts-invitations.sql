@@ -97,4 +97,6 @@ CREATE INDEX "invitations_queued_due_idx" ON "invitations" USING btree ("due_at"
 CREATE INDEX "invitations_awaiting_idx" ON "invitations" USING btree ("last_mailed_at") WHERE "invitations"."state" in ('sent', 'opened') and "invitations"."reminder_count" < 2;--> statement-breakpoint
 ALTER TABLE "campaign_tickets" ADD CONSTRAINT "campaign_tickets_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contacts_manufacturer_kind_created_idx" ON "contacts" USING btree ("manufacturer_id","kind","created_at","id");--> statement-breakpoint
-CREATE INDEX "contacts_tags_idx" ON "contacts" USING gin ("tags");
+CREATE INDEX "contacts_tags_idx" ON "contacts" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "contacts_manufacturer_kind_city_idx" ON "contacts" USING btree ("manufacturer_id","kind","city");--> statement-breakpoint
+CREATE INDEX "contacts_manufacturer_kind_country_idx" ON "contacts" USING btree ("manufacturer_id","kind","country");

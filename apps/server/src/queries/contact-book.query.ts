@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL,
 import type { DbOrTx } from '../db/client.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
-import { contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
+import { contactSearchText, contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 
@@ -27,16 +27,9 @@ export type ContactBookRow = typeof contacts.$inferSelect & {
   answeredCount: number;
 };
 
+/** The search through the trigram index on `contactSearchText` (migration 0005). */
 const searchOf = (search: string | undefined) =>
-  search
-    ? or(
-        ilike(contacts.email, likePattern(search)),
-        ilike(contacts.firstname, likePattern(search)),
-        ilike(contacts.lastname, likePattern(search)),
-        ilike(contacts.internalFirstname, likePattern(search)),
-        ilike(contacts.internalLastname, likePattern(search)),
-      )
-    : undefined;
+  search ? sql`${contactSearchText} like ${likePattern(search.toLowerCase())}` : undefined;
 
 const invitedTo = (campaignId: string | undefined) =>
   sql`exists (select 1 from ${invitations} i where i.contact_id = "contacts"."id"

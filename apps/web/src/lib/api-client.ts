@@ -100,6 +100,43 @@ export const upload = <R extends RouteDef>(
 ): Promise<RouteResponse<R>> =>
   request(route, input, { body: form, signal: options.signal, onUploadProgress: options.onProgress }, false);
 
+/**
+ * GETs one route's answer as a file (a CSV download), with the token, the refresh-and-retry and
+ * the errors of every other call; the caller saves it (see `saveBlob`).
+ */
+export const callBlob = async <R extends RouteDef>(
+  route: R,
+  input: RouteInput<R>,
+  options: { signal?: AbortSignal } = {},
+): Promise<Blob> => {
+  const url = routeCallUrl(route, input);
+  let error: ApiError;
+  try {
+    const response = await fetchWithAuth(route, url, { body: undefined, signal: options.signal });
+    if (response.ok) return await response.blob();
+    error = await toApiError(response);
+  } catch (cause) {
+    if (isAbort(cause)) throw cause;
+    error = noAnswerError(cause);
+  }
+  console.error(`[api] ${route.method} ${url} failed: ${error.status} ${error.code}`, error.message);
+  throw error;
+};
+
+/** Offers a fetched file to the browser's downloads under `fileName`. */
+export const saveBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL only after click() returned.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
 function request<R extends RouteDef>(
   route: R,
   input: RouteInput<R>,

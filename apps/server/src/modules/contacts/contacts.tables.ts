@@ -43,8 +43,11 @@ export const contacts = pgTable(
     // The contact book's default order (newest first) and its keyset, per kind.
     index('contacts_manufacturer_kind_created_idx').on(t.manufacturerId, t.kind, t.createdAt, t.id),
     index('contacts_tags_idx').using('gin', t.tags),
-    // Search by a part of the email or a name: trigram indexes would need pg_trgm; the list's
-    // search scans the manufacturer's rows through the (manufacturer, kind, created) index instead.
+    // The contact book's filters by city and country, and the values they offer.
+    index('contacts_manufacturer_kind_city_idx').on(t.manufacturerId, t.kind, t.city),
+    index('contacts_manufacturer_kind_country_idx').on(t.manufacturerId, t.kind, t.country),
+    // The search (a part of the email or of a name) has a trigram index on `contactSearchText`, made
+    // by the migration 0005_contact-search.sql (Drizzle cannot declare pg_trgm's operator class).
   ],
 );
 
@@ -81,3 +84,12 @@ export const contactUnsubscribes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.manufacturerId, t.email] })],
 );
+
+/**
+ * What the contact book's search matches, as one lowercased text: the email and the names, so
+ * "anna alt" finds Anna Alt. Written exactly as the trigram index of 0005_contact-search.sql is, so
+ * PostgreSQL uses that index.
+ */
+export const contactSearchText = sql`lower(${sql.raw(
+  `"contacts"."email" || ' ' || coalesce("contacts"."firstname", '') || ' ' || coalesce("contacts"."lastname", '') || ' ' || coalesce("contacts"."internal_firstname", '') || ' ' || coalesce("contacts"."internal_lastname", '')`,
+)})`;

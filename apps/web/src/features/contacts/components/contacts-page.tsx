@@ -1,10 +1,11 @@
-import { Button, Tabs } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Tabs } from '@mantine/core';
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { ContactList } from './contact-list';
+import { ImportDialog } from './import-dialog';
 import { InviteDialog } from './invite-dialog';
 import { TempContactList } from './temp-contact-list';
 
@@ -18,6 +19,7 @@ export const ContactsPage = () => {
   const tabParam = params.get('tab');
   const tab: Tab = tabs.find((x) => x === tabParam) ?? 'contacts';
   const [inviting, setInviting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const openInvite = () => setInviting(true);
   return (
     <>
@@ -25,9 +27,18 @@ export const ContactsPage = () => {
         title={t('pages.contacts.title')}
         description={t('pages.contacts.description')}
         actions={
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={openInvite}>
-            {t('contacts.invite.open')}
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => setImporting(true)}
+            >
+              {t('contacts.import.open')}
+            </Button>
+            <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={openInvite}>
+              {t('contacts.invite.open')}
+            </Button>
+          </Group>
         }
       />
       <Tabs
@@ -52,6 +63,7 @@ export const ContactsPage = () => {
         </Tabs.Panel>
       </Tabs>
       <InviteDialog opened={inviting} onClose={() => setInviting(false)} target={{ kind: 'addresses' }} />
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} />
     </>
   );
 };
