@@ -4,7 +4,7 @@
  * (campaigns). Used by the contacts service (list, filter values, a contact's page) and the
  * invitations service (temp contacts, a campaign's participants). It never writes.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
