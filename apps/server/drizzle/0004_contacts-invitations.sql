@@ -31,6 +31,7 @@ CREATE TABLE "contact_imports" (
 	"file_name" text NOT NULL,
 	"file_key" text NOT NULL,
 	"mapping" jsonb NOT NULL,
+	"delimiter" text DEFAULT ',' NOT NULL,
 	"campaign_ids" uuid[] NOT NULL,
 	"total_rows" integer DEFAULT 0 NOT NULL,
 	"processed_rows" integer DEFAULT 0 NOT NULL,

@@ -110,6 +110,7 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     for (const url of [
       `/p/t/${token}`,
       `/p/i/${token}`,
+      `/p/unsubscribe/${token}`,
       `/p/results/${token}`,
       `/reset-password?token=${token}`,
     ]) {

@@ -113,6 +113,22 @@ describe('contact import', () => {
     );
   });
 
+  it('reads a semicolon file with one separator (a comma stays in its cell) and refuses a row with a NUL character', async () => {
+    const s = await ownerSession(ctx);
+    const file = [
+      'Mail;Name;Stadt',
+      'm@example.com;Müller, Hans;Berlin',
+      'nul@example.com;A\u0000B;Bonn',
+      '',
+    ].join('\n');
+    const res = await upload(ctx, s, file, { email: 'Mail', lastname: 'Name', city: 'Stadt' });
+    expect(res.statusCode, res.body).toBe(201);
+    const done = await finished(s, res.json()._id);
+    expect(done).toMatchObject({ state: 'done', created: 1, rejected: 1 });
+    const [row] = await ctx.rt.db.select().from(contacts).where(eq(contacts.email, 'm@example.com'));
+    expect(row).toMatchObject({ lastname: 'Müller, Hans', city: 'Berlin' });
+  });
+
   it('refuses a mapping to a column the file lacks, bad JSON, a missing file, and a campaign not running', async () => {
     const s = await ownerSession(ctx);
     const missing = await upload(ctx, s, csv, { email: 'Mail' });

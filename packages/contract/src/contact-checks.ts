@@ -39,3 +39,39 @@ export const splitAddresses = (text: string) =>
     .split(/[\s,;]+/)
     .map((e) => e.trim())
     .filter((e) => e.length > 0);
+
+/** The separators a contact import takes, in the order a tie is decided. */
+export const csvDelimiters = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof csvDelimiters)[number];
+
+/** The first line of a text, ending at a line break outside quotes (a quoted name may hold one). */
+export const csvFirstLine = (text: string): string => {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let quoted = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const char = body[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) return body.slice(0, i);
+  }
+  return body;
+};
+
+/**
+ * The separator of a CSV file, from its header line (the console's column picker and the server's
+ * import use this one rule): the one of comma, semicolon and tab that occurs most often outside
+ * quotes, a comma if none does. The whole file is then read with that one separator, so a comma in a
+ * semicolon file's "Müller, Hans" stays in its cell.
+ */
+export const csvDelimiterOf = (headerLine: string): CsvDelimiter => {
+  const counts = new Map<CsvDelimiter, number>(csvDelimiters.map((d) => [d, 0]));
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && counts.has(char as CsvDelimiter)) {
+      counts.set(char as CsvDelimiter, (counts.get(char as CsvDelimiter) ?? 0) + 1);
+    }
+  }
+  let best: CsvDelimiter = ',';
+  for (const d of csvDelimiters) if ((counts.get(d) ?? 0) > (counts.get(best) ?? 0)) best = d;
+  return best;
+};

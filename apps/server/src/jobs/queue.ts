@@ -3,7 +3,11 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../db/client.js';
 
-export type JobHandler<T> = (data: T, meta: { id: string; name: string }) => Promise<void>;
+/** `retryCount`: how many tries came before this one (0 on the first). */
+export type JobHandler<T> = (
+  data: T,
+  meta: { id: string; name: string; retryCount: number },
+) => Promise<void>;
 type Definition = {
   handler: JobHandler<never>;
   batchSize: number;
@@ -95,14 +99,18 @@ export const createJobQueue = (opts: {
       if (def.cron) await boss.schedule(name, def.cron);
       await boss.work<never>(
         name,
-        { batchSize: def.batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
+        {
+          batchSize: def.batchSize,
+          pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+          includeMetadata: true,
+        },
         // Each job of a batch is settled on its own: were a failure thrown, pg-boss would
         // fail (and so retry) the whole batch, sending again the mails already delivered.
         // pg-boss then completes the batch, which touches only jobs still active: none.
         async (jobs) => {
           for (const job of jobs) {
             try {
-              await def.handler(job.data, { id: job.id, name });
+              await def.handler(job.data, { id: job.id, name, retryCount: job.retryCount });
               await boss.complete(name, job.id);
             } catch (err) {
               opts.log.error({ err, job: job.id, queue: name }, 'job failed');

@@ -33,13 +33,25 @@ export const setImportState = async (
   await db.update(contactImports).set(changes).where(eq(contactImports.id, id));
 };
 
-/** A batch's progress, in the batch's transaction (so a restart resumes after the last batch committed). */
+/**
+ * A batch's progress, in the batch's transaction (so a restart resumes after the last batch committed).
+ * Only when the import still stands where the batch began: a second run of the same import (a retry
+ * started while the first still ran) finds nothing to update and stops. Answers whether it counted.
+ */
 export const addProgress = async (
   db: DbOrTx,
   id: string,
-  d: { rows: number; created: number; updated: number; invited: number; rejected: number; now: Date },
+  d: {
+    from: number;
+    rows: number;
+    created: number;
+    updated: number;
+    invited: number;
+    rejected: number;
+    now: Date;
+  },
 ) => {
-  await db
+  const rows = await db
     .update(contactImports)
     .set({
       processedRows: sql`${contactImports.processedRows} + ${d.rows}`,
@@ -49,7 +61,9 @@ export const addProgress = async (
       rejected: sql`${contactImports.rejected} + ${d.rejected}`,
       updatedAt: d.now,
     })
-    .where(eq(contactImports.id, id));
+    .where(and(eq(contactImports.id, id), eq(contactImports.processedRows, d.from)))
+    .returning({ id: contactImports.id });
+  return rows.length === 1;
 };
 
 export const insertRejections = async (

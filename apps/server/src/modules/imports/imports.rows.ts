@@ -15,6 +15,13 @@ export const checkRow = (record: Record<string, unknown>, mapping: ImportMapping
     const column = mapping[field];
     return column === undefined ? '' : clean(record[column]);
   };
+  // PostgreSQL stores no NUL character; such a row is refused, not the whole import.
+  if (Object.values(record).some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+    return {
+      email: get('email').replaceAll('\u0000', '').toLowerCase(),
+      reason: 'The row holds a NUL character.',
+    };
+  }
   const email = get('email').toLowerCase();
   if (!email) return { email: '', reason: 'The email address is missing.' };
   if (!isEmailAddress(email)) return { email, reason: 'This is not a valid email address.' };

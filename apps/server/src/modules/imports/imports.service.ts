@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { ContactImport, ImportMapping } from '@parley/contract';
+import { type ContactImport, csvDelimiterOf, csvFirstLine, type ImportMapping } from '@parley/contract';
 import { type Options as CsvOptions, parse } from 'csv-parse';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -25,12 +26,13 @@ import {
 import { checkRow } from './imports.rows.js';
 
 export const CONTACT_IMPORT_JOB = 'contact-import.run';
+/** Tries of the import job after its first; the last one that fails marks the import failed. */
+const importRetryLimit = 5;
 /** Rows a batch merges, invites and counts in one transaction. */
 export const importBatchSize = 1000;
 
 const csvOptions: CsvOptions = {
   bom: true,
-  delimiter: [',', ';', '\t'],
   skip_empty_lines: true,
   relax_column_count: true,
   relax_quotes: true,
@@ -54,9 +56,15 @@ const toImport = (r: ImportRow): ContactImport => ({
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
 
+/** The file's one separator, from its header line (the console's column picker uses the same rule). */
+const delimiterOf = (bytes: Buffer) =>
+  csvDelimiterOf(csvFirstLine(bytes.subarray(0, 64 * 1024).toString('utf8')));
+
 /** The header row of a CSV file (its column names), or a 400 when there is none. */
 const headerOf = async (bytes: Buffer) => {
-  const parser = Readable.from([bytes.subarray(0, 64 * 1024)]).pipe(parse({ ...csvOptions, to_line: 1 }));
+  const parser = Readable.from([bytes.subarray(0, 64 * 1024)]).pipe(
+    parse({ ...csvOptions, delimiter: delimiterOf(bytes), to_line: 1 }),
+  );
   try {
     for await (const record of parser) return (record as string[]).map((c) => c.trim());
   } catch {
@@ -131,6 +139,7 @@ export const createImportService = ({
         fileName: upload.fileName.slice(0, 200),
         fileKey,
         mapping: upload.mapping,
+        delimiter: delimiterOf(upload.bytes),
         campaignIds: [...new Set(upload.campaignIds)],
         totalRows: countRows(upload.bytes),
         createdAt: now,
@@ -145,7 +154,8 @@ export const createImportService = ({
 
   type Pending = { rowNumber: number; record: Record<string, unknown> };
 
-  const flush = async (imp: ImportRow, batch: Pending[]) => {
+  /** Merges, invites and counts one batch; false when another run of the import got there first. */
+  const flush = async (imp: ImportRow, from: number, batch: Pending[]) => {
     const people = new Map<string, ImportedContact>();
     const rejections: { importId: string; rowNumber: number; email: string; reason: string }[] = [];
     for (const { rowNumber, record } of batch) {
@@ -163,25 +173,53 @@ export const createImportService = ({
       const c = await campaigns.row(imp.manufacturerId, id).catch(() => undefined);
       if (c?.state === 'running') running.push(id);
     }
-    await db.transaction(async (tx) => {
-      const now = clock.now();
-      const merged = await contacts.mergeImported(tx, imp.manufacturerId, [...people.values()], now);
-      const invited = await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now);
-      await insertRejections(tx, rejections);
-      const created = merged.filter((m) => m.inserted).length;
-      await addProgress(tx, imp.id, {
-        rows: batch.length,
-        created,
-        updated: merged.length - created,
-        invited,
-        rejected: rejections.length,
-        now,
+    return db
+      .transaction(async (tx) => {
+        const now = clock.now();
+        const merged = await contacts.mergeImported(tx, imp.manufacturerId, [...people.values()], now);
+        const invited = await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now);
+        await insertRejections(tx, rejections);
+        const created = merged.filter((m) => m.inserted).length;
+        const counted = await addProgress(tx, imp.id, {
+          from,
+          rows: batch.length,
+          created,
+          updated: merged.length - created,
+          invited,
+          rejected: rejections.length,
+          now,
+        });
+        // Another run counted these rows meanwhile: undo this batch's writes and stop.
+        if (!counted) tx.rollback();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return false;
+        throw err;
       });
-    });
   };
 
-  /** The job: resumes after the rows a previous run committed; a malformed file fails the import. */
-  const run = async ({ importId }: { importId: string }) => {
+  /**
+   * The job: resumes after the rows a previous run committed; a malformed file fails the import, and
+   * so does any other error on the job's last try, so the console's progress never waits forever.
+   */
+  const run = async ({ importId }: { importId: string }, meta?: { retryCount?: number }) => {
+    try {
+      await runOnce(importId);
+    } catch (err) {
+      if ((meta?.retryCount ?? 0) >= importRetryLimit) {
+        await setImportState(db, importId, {
+          state: 'failed',
+          error: `The import stopped: ${err instanceof Error ? err.message : String(err)}`,
+          finishedAt: clock.now(),
+        });
+        return;
+      }
+      throw err;
+    }
+  };
+
+  const runOnce = async (importId: string) => {
     const imp = await findImportById(db, importId);
     if (!imp || imp.state === 'done' || imp.state === 'failed') return;
     await setImportState(db, imp.id, { state: 'running', updatedAt: clock.now() });
@@ -195,8 +233,10 @@ export const createImportService = ({
       return;
     }
     const source = Buffer.isBuffer(file.body) ? Readable.from([file.body]) : file.body;
-    const parser = source.pipe(parse({ ...csvOptions, columns: true, info: true }));
+    const delimiter = imp.delimiter as CsvOptions['delimiter'];
+    const parser = source.pipe(parse({ ...csvOptions, delimiter, columns: true, info: true }));
     let index = 0;
+    let from = imp.processedRows;
     let batch: Pending[] = [];
     try {
       for await (const { record } of parser as AsyncIterable<{ record: Record<string, unknown> }>) {
@@ -205,11 +245,12 @@ export const createImportService = ({
         // The row's place in the file, the header being row 1 (as a spreadsheet numbers it).
         batch.push({ rowNumber: index + 1, record });
         if (batch.length >= importBatchSize) {
-          await flush(imp, batch);
+          if (!(await flush(imp, from, batch))) return;
+          from += batch.length;
           batch = [];
         }
       }
-      if (batch.length > 0) await flush(imp, batch);
+      if (batch.length > 0 && !(await flush(imp, from, batch))) return;
     } catch (err) {
       if (!(err instanceof Error && 'code' in err && String(err.code).startsWith('CSV_'))) throw err;
       log.warn({ importId, err: err.message }, 'contact import: the file is not valid CSV');
@@ -225,7 +266,9 @@ export const createImportService = ({
     log.info({ importId, rows: index }, 'contact import done');
   };
 
-  jobs.define<{ importId: string }>(CONTACT_IMPORT_JOB, run, { retryLimit: 5 });
+  jobs.define<{ importId: string }>(CONTACT_IMPORT_JOB, (data, meta) => run(data, meta), {
+    retryLimit: importRetryLimit,
+  });
 
   return {
     start,

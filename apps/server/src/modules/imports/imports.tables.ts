@@ -23,6 +23,8 @@ export const contactImports = pgTable(
     /** The stored upload (storage key); removed when the import is done. */
     fileKey: text().notNull(),
     mapping: jsonb().$type<ImportMapping>().notNull(),
+    /** The file's one separator, found in its header line at upload (`csvDelimiterOf`). */
+    delimiter: text().notNull().default(','),
     campaignIds: uuid().array().notNull(),
     totalRows: integer().notNull().default(0),
     processedRows: integer().notNull().default(0),

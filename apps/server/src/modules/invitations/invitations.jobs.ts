@@ -11,8 +11,8 @@ import {
   claimMail,
   failStaleSending,
   lostQueued,
-  markFailed,
   markMailed,
+  markNotSent,
   requeue,
 } from './invitations.repository.js';
 
@@ -55,13 +55,14 @@ export const createInvitationJobs = ({
     if (facts?.invitation.state !== 'queued') return 'skipped' as const;
     const now = clock.now();
     if (facts.unsubscribed) {
-      await markFailed(db, invitationId, 'The address has unsubscribed.', now, 'queued');
+      await markNotSent(db, facts.invitation, 'unsubscribed', 'The address has unsubscribed.', now, 'queued');
       return 'failed' as const;
     }
     if (facts.campaign.state !== 'running') {
-      await markFailed(
+      await markNotSent(
         db,
-        invitationId,
+        facts.invitation,
+        'failed',
         'The campaign was no longer running when the mail was due.',
         now,
         'queued',
@@ -88,7 +89,7 @@ export const createInvitationJobs = ({
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       log.warn({ invitationId, err: reason }, 'invitation mail refused');
-      await markFailed(db, invitationId, reason, clock.now(), 'sending');
+      await markNotSent(db, claimed, 'failed', reason, clock.now(), 'sending');
       return 'failed' as const;
     }
     await markMailed(db, claimed, clock.now());
@@ -103,8 +104,14 @@ export const createInvitationJobs = ({
   const sweep = async () => {
     const now = clock.now();
     const stale = await failStaleSending(db, new Date(now.getTime() - staleSendingMs), now);
-    const lost = await lostQueued(db, new Date(Date.now() - staleSendingMs), 1000);
-    if (lost.length > 0) await db.transaction((tx) => queueMails(tx, lost));
+    const lost = await lostQueued(db, new Date(Date.now() - staleSendingMs), 1000, INVITATION_MAIL_JOB);
+    // Due long ago: sent now, outside the pace.
+    if (lost.length > 0) {
+      await jobs.sendMany<InvitationMailJob>(
+        INVITATION_MAIL_JOB,
+        lost.map((invitationId) => ({ data: { invitationId } })),
+      );
+    }
     const due = await dueReminders(db, new Date(now.getTime() - reminderAfterMs), 1000);
     const reminders = await db.transaction(async (tx) => {
       const ids: string[] = [];

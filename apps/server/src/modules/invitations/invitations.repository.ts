@@ -101,25 +101,46 @@ export const markMailed = async (db: DbOrTx, row: InvitationRow, now: Date) => {
     .where(and(eq(invitations.id, row.id), eq(invitations.state, 'sending')));
 };
 
-export const markFailed = async (
+/**
+ * A mail that did not go out. An invitation's becomes `failed` (or `unsubscribed`); a reminder's
+ * leaves the invitation as it was before (`opened` or `sent`: the invitation itself did reach the
+ * person) with the error kept, and no more reminders follow.
+ */
+export const markNotSent = async (
   db: DbOrTx,
-  id: string,
+  row: InvitationRow,
+  outcome: 'failed' | 'unsubscribed',
   error: string,
   now: Date,
   from: 'sending' | 'queued',
 ) => {
+  const reminder = row.pendingMail === 'reminder' && outcome === 'failed';
   await db
     .update(invitations)
-    .set({ state: 'failed', error: error.slice(0, 500), failedAt: now, updatedAt: now })
-    .where(and(eq(invitations.id, id), eq(invitations.state, from)));
+    .set({
+      state: reminder ? (row.openedAt ? 'opened' : 'sent') : outcome,
+      error: error.slice(0, 500),
+      failedAt: now,
+      pendingMail: 'invitation',
+      reminderCount: reminder ? 2 : invitations.reminderCount,
+      updatedAt: now,
+    })
+    .where(and(eq(invitations.id, row.id), eq(invitations.state, from)));
 };
 
-/** The first opening of a mailed link. */
+/**
+ * The first opening of a mailed link: its instant is kept whatever the state (a reminder may be
+ * queued meanwhile, and its sending then keeps `opened`); the state moves from sent or failed only.
+ */
 export const markOpened = async (db: DbOrTx, id: string, now: Date) => {
   await db
     .update(invitations)
-    .set({ state: 'opened', openedAt: sql`coalesce(${invitations.openedAt}, ${now})`, updatedAt: now })
-    .where(and(eq(invitations.id, id), inArray(invitations.state, ['sent', 'failed'])));
+    .set({
+      state: sql`case when ${invitations.state} in ('sent', 'failed') then 'opened' else ${invitations.state} end`,
+      openedAt: sql`coalesce(${invitations.openedAt}, ${now})`,
+      updatedAt: now,
+    })
+    .where(and(eq(invitations.id, id), sql`${invitations.state} not in ('answered', 'unsubscribed')`));
 };
 
 /** The contact answered the campaign (by its link or the open one): no more reminders. */
@@ -160,8 +181,13 @@ export const requeue = async (
   return row;
 };
 
+/** Deletes an invitation not answered; answers whether it did. */
 export const deleteInvitation = async (db: DbOrTx, id: string) => {
-  await db.delete(invitations).where(eq(invitations.id, id));
+  const rows = await db
+    .delete(invitations)
+    .where(and(eq(invitations.id, id), sql`${invitations.state} <> 'answered'`))
+    .returning({ id: invitations.id });
+  return rows.length === 1;
 };
 
 /** Claims left `sending` by a process that died mid-mail become `failed`: the owner can re-send them. */
@@ -208,12 +234,23 @@ export const setDueAt = async (db: DbOrTx, slots: { id: string; dueAt: Date }[])
     where ${invitations.id} = v.id`);
 };
 
-/** Queued invitations whose slot passed long ago: their job was lost with a crashed instance. */
-export const lostQueued = async (db: DbOrTx, before: Date, limit: number) => {
+/**
+ * Queued invitations whose slot passed long ago and that have no mail job waiting or running (the job
+ * queue's own table, pg-boss's `pgboss.job`): their job was lost with a crashed instance. An invitation
+ * that is only late (the mail server slower than the pace) still has its job and is left alone.
+ */
+export const lostQueued = async (db: DbOrTx, before: Date, limit: number, jobName: string) => {
   const rows = await db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(and(eq(invitations.state, 'queued'), sql`${invitations.dueAt} < ${before}`))
+    .where(
+      and(
+        eq(invitations.state, 'queued'),
+        sql`${invitations.dueAt} < ${before}`,
+        sql`not exists (select 1 from pgboss.job j where j.name = ${jobName}
+          and j.state in ('created', 'retry') and j.data->>'invitationId' = ${invitations.id}::text)`,
+      ),
+    )
     .orderBy(invitations.dueAt)
     .limit(limit);
   return rows.map((r) => r.id);

@@ -415,21 +415,27 @@ export const createInvitationService = ({
     withdraw: async (manufacturerId: string, campaignId: string, contactId: string) => {
       await assertNotEnded(manufacturerId, campaignId);
       const row = await invitationOf(manufacturerId, campaignId, contactId);
-      if (row.state === 'answered') {
+      // Deleted only if still not answered, in the same statement: an answer arriving meanwhile wins.
+      if (row.state === 'answered' || !(await deleteInvitation(db, row.id))) {
         throw new AppError('invitation/answered', 'This person has answered already; the invitation stays.');
       }
-      await deleteInvitation(db, row.id);
     },
 
     /** Sends an invitation again with a new link: a failed one, or one not answered yet. */
     resend: async (manufacturerId: string, campaignId: string, contactId: string) => {
-      const c = await campaigns.row(manufacturerId, campaignId);
+      const c = await assertNotEnded(manufacturerId, campaignId);
       if (c.state !== 'running')
         throw new AppError('contact/5', 'Only a running campaign sends invitations.');
       const row = await invitationOf(manufacturerId, campaignId, contactId);
       if (row.state === 'answered')
         throw new AppError('invitation/answered', 'This person has answered already.');
-      if (row.state === 'unsubscribed') throw new AppError('contact/7', messages['contact/7']);
+      const contact = await contacts.row(db, manufacturerId, contactId);
+      if (
+        row.state === 'unsubscribed' ||
+        (contact && (await contacts.unsubscribedAmong(db, manufacturerId, [contact.email])).size > 0)
+      ) {
+        throw new AppError('contact/7', messages['contact/7']);
+      }
       return db.transaction(async (tx) => {
         const now = clock.now();
         const queued = await requeue(tx, row.id, 'invitation', ['sent', 'opened', 'failed'], now);

@@ -1,37 +1,14 @@
-import { type ImportField, type ImportMapping, importFieldNames } from '@parley/contract';
-
-/** The separators the server takes, in the order a tie is decided. */
-export const csvDelimiters = [',', ';', '\t'] as const;
-export type CsvDelimiter = (typeof csvDelimiters)[number];
+import {
+  type CsvDelimiter,
+  csvDelimiterOf,
+  csvFirstLine,
+  type ImportField,
+  type ImportMapping,
+  importFieldNames,
+} from '@parley/contract';
 
 /** Enough of a file's start for its first line (column names); the rest stays on disk. */
 export const headerBytes = 64 * 1024;
-
-/** The first line, ending at a line break outside quotes (a quoted name may hold one). */
-const firstLine = (text: string): string => {
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) return text.slice(0, i);
-  }
-  return text;
-};
-
-/** How often each separator occurs outside quotes; the most frequent one wins (a comma if none). */
-const detectDelimiter = (line: string): CsvDelimiter => {
-  const counts = new Map<CsvDelimiter, number>(csvDelimiters.map((d) => [d, 0]));
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && counts.has(char as CsvDelimiter)) {
-      counts.set(char as CsvDelimiter, (counts.get(char as CsvDelimiter) ?? 0) + 1);
-    }
-  }
-  let best: CsvDelimiter = ',';
-  for (const d of csvDelimiters) if ((counts.get(d) ?? 0) > (counts.get(best) ?? 0)) best = d;
-  return best;
-};
 
 const splitLine = (line: string, delimiter: CsvDelimiter): string[] => {
   const cells: string[] = [];
@@ -63,8 +40,8 @@ export type CsvHeader = { delimiter: CsvDelimiter; columns: string[] };
  * are left out (a column must be named once to be chosen).
  */
 export const parseCsvHeader = (text: string): CsvHeader => {
-  const line = firstLine(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  const delimiter = detectDelimiter(line);
+  const line = csvFirstLine(text);
+  const delimiter = csvDelimiterOf(line);
   const columns: string[] = [];
   for (const raw of splitLine(line, delimiter)) {
     const name = raw.trim();
