@@ -57,6 +57,8 @@ describe('page-view tracking', () => {
     renderPublicApp('/p/t/secret-ticket-token');
 
     await screen.findByRole('heading', { level: 1 });
+    // The page view is reported once the analytics configuration has loaded, which may come after the heading.
+    await waitFor(() => expect((window.plausible?.q ?? []).length).toBe(before + 1));
     const calls = (window.plausible?.q ?? []).slice(before).map((args) => (args[1] as { u: string }).u);
     expect(calls).toEqual([`${window.location.origin}/p/t/:token`]);
     expect(JSON.stringify(window.plausible?.q)).not.toContain('secret-ticket-token');
