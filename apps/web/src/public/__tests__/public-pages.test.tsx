@@ -321,7 +321,8 @@ describe('the survey page (/p/c/:campaignId)', () => {
     renderPublicApp(`/p/c/${surveyId}`);
     expect(await heading('Diese Umfrage ist beendet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Datenschutzhinweise' })).toBeVisible();
-    expect(document.documentElement.lang).toBe('de');
+    // Set by the page's layout in an effect, which Preact runs after painting: awaited, not assumed.
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
     // Said once: the ended page does not repeat the survey's title under its header.
     expect(screen.getAllByText('Bike survey')).toHaveLength(1);
   });
