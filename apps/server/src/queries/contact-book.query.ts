@@ -15,7 +15,8 @@ import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 /** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
+/** Whether the row's contact's address unsubscribed (the invitations query uses it too). */
+export const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
   where u.manufacturer_id = "contacts"."manufacturer_id" and u.email = "contacts"."email")`;
 const invitedCount = sql<number>`(select count(*)::int from ${invitations} i where i.contact_id = "contacts"."id")`;
 const answeredCount = sql<number>`(select count(distinct t.campaign_id)::int from ${campaignTickets} t

@@ -9,14 +9,19 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL
 import type { DbOrTx } from '../db/client.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
-import { contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
+import { contacts } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
-import { likePattern } from './contact-book.query.js';
+import { likePattern, unsubscribed } from './contact-book.query.js';
 
-const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
-  where u.manufacturer_id = "contacts"."manufacturer_id" and u.email = "contacts"."email")`;
+/** The contact's address and the names it gave, as an invitation's mail and page read them. */
+const contactColumns = {
+  id: contacts.id,
+  email: contacts.email,
+  firstname: contacts.firstname,
+  lastname: contacts.lastname,
+};
 
 const searchOf = (search: string | undefined) =>
   search
@@ -32,12 +37,7 @@ export const invitationMailFacts = async (db: DbOrTx, id: string) => {
   const [row] = await db
     .select({
       invitation: invitations,
-      contact: {
-        id: contacts.id,
-        email: contacts.email,
-        firstname: contacts.firstname,
-        lastname: contacts.lastname,
-      },
+      contact: contactColumns,
       unsubscribed,
       campaign: {
         id: campaigns.id,
@@ -64,12 +64,7 @@ export const invitationByTokenHash = async (db: DbOrTx, hash: string) => {
   const [row] = await db
     .select({
       invitation: invitations,
-      contact: {
-        id: contacts.id,
-        email: contacts.email,
-        firstname: contacts.firstname,
-        lastname: contacts.lastname,
-      },
+      contact: contactColumns,
       manufacturerName: manufacturers.name,
     })
     .from(invitations)
