@@ -2,6 +2,8 @@ export * from './answer-checks.js';
 export * from './campaigns.js';
 export * from './common.js';
 export * from './contact-imports.js';
+export * from './contact-lists.js';
+export * from './contact-requests.js';
 export * from './contacts.js';
 export * from './files.js';
 export * from './history.js';
@@ -21,6 +23,8 @@ export * from './tickets.js';
 
 import { campaignRoutes } from './campaigns.js';
 import { contactImportRoutes } from './contact-imports.js';
+import { contactListRoutes } from './contact-lists.js';
+import { contactRequestRoutes } from './contact-requests.js';
 import { contactRoutes } from './contacts.js';
 import { historyRoutes } from './history.js';
 import { infoRoutes } from './info.js';
@@ -42,4 +46,6 @@ export const api = {
   contacts: contactRoutes,
   invitations: invitationRoutes,
   contactImports: contactImportRoutes,
+  contactLists: contactListRoutes,
+  contactRequests: contactRequestRoutes,
 } as const;

@@ -73,6 +73,8 @@ export const invitationRoutes = {
       limit: z.coerce.number().int().min(1).max(100).default(20),
       search: z.string().trim().max(200).optional(),
       'states[]': queryArray(invitationStateSchema),
+      /** Only members of this contact list (a group campaign's list filter, D11). */
+      contactListId: idSchema.optional(),
     }),
     status: 200,
     response: listOf(participantSchema),

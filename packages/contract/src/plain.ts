@@ -5,6 +5,7 @@
  */
 export * from './answer-checks.js';
 export * from './contact-checks.js';
+export * from './contact-request-checks.js';
 export * from './identity-paths.js';
 export * from './limits.js';
 export * from './public-paths.js';

@@ -11,6 +11,7 @@ export const publicPaths = {
   invitation: '/public/invitation/:token',
   invitationAnswer: '/public/invitation/:token/answer',
   unsubscribe: '/public/unsubscribe/:token',
+  contactRequest: '/public/contact-request/:manufacturerId',
   config: '/config',
 } as const;
 

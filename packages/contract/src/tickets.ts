@@ -57,6 +57,8 @@ export const ticketRoutes = {
       campaignId: idSchema,
       page: z.coerce.number().int().min(1).default(1),
       limit: z.coerce.number().int().min(1).max(100).default(20),
+      /** Only tickets of members of this contact list (a group campaign's list filter, D11). */
+      contactListId: idSchema.optional(),
     }),
     status: 200,
     response: listOf(ticketListItemSchema),

@@ -1,0 +1,47 @@
+/**
+ * The contact-request form's rules (D18), without zod: the public form page (a light page) checks
+ * with these before it sends, and the contract's schema applies the same ones on the server.
+ */
+import { namePattern, phonePattern } from './contact-checks.js';
+import { isEmailAddress, limits } from './limits.js';
+
+/** The longest message a person may write on the form. */
+export const contactRequestMessageMax = 2000;
+
+/**
+ * The form's hidden bot trap: a field people never see or reach (off screen, out of the tab order,
+ * hidden from screen readers). A request that fills it is answered as if stored and then dropped.
+ */
+export const contactRequestTrapField = 'website';
+
+export type ContactRequestFormInput = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phoneNumber: string;
+  message: string;
+  consent: boolean;
+};
+
+/** What is wrong with each field, by field: `required`, `invalid` or `tooLong`; empty when fine. */
+export const contactRequestProblems = (v: ContactRequestFormInput) => {
+  const problems: Partial<Record<keyof ContactRequestFormInput, 'required' | 'invalid' | 'tooLong'>> = {};
+  const name = (key: 'firstname' | 'lastname', required: boolean) => {
+    const text = v[key].trim();
+    if (text === '') {
+      if (required) problems[key] = 'required';
+    } else if (text.length > limits.nameMax) problems[key] = 'tooLong';
+    else if (!namePattern.test(text)) problems[key] = 'invalid';
+  };
+  name('firstname', true);
+  name('lastname', true);
+  const email = v.email.trim();
+  if (email === '') problems.email = 'required';
+  else if (email.length > limits.emailMax) problems.email = 'tooLong';
+  else if (!isEmailAddress(email)) problems.email = 'invalid';
+  const phone = v.phoneNumber.trim();
+  if (phone !== '' && !phonePattern.test(phone)) problems.phoneNumber = 'invalid';
+  if (v.message.trim().length > contactRequestMessageMax) problems.message = 'tooLong';
+  if (!v.consent) problems.consent = 'required';
+  return problems;
+};
