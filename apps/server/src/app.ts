@@ -9,6 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import type { TrustProxy } from './config.js';
 import { campaignRoutes } from './modules/campaigns/index.js';
+import { contactListRoutes } from './modules/contact-lists/index.js';
+import { contactRequestRoutes } from './modules/contact-requests/index.js';
 import { contactRoutes } from './modules/contacts/index.js';
 import { historyRoutes } from './modules/history/index.js';
 import { identityRoutes } from './modules/identity/index.js';
@@ -148,6 +150,8 @@ export const buildApp = async (
   await app.register(campaignRoutes, { campaigns: services.campaigns });
   await app.register(questionRoutes, { questions: services.questions });
   await app.register(contactRoutes, { contacts: services.contacts });
+  await app.register(contactListRoutes, { contactLists: services.contactLists });
+  await app.register(contactRequestRoutes, { contactRequests: services.contactRequests });
   await app.register(invitationRoutes, { invitations: services.invitations });
   await app.register(importRoutes, { imports: services.imports });
   await app.register(fileRoutes, { storage: rt.storage });

@@ -4,6 +4,8 @@ import type { Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
 import { createCampaignJobs, createCampaignService } from './modules/campaigns/index.js';
+import { createContactListService } from './modules/contact-lists/index.js';
+import { createContactRequestService } from './modules/contact-requests/index.js';
 import { createContactService } from './modules/contacts/index.js';
 import { createHistoryService } from './modules/history/index.js';
 import {
@@ -90,6 +92,18 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     campaigns,
     contacts,
   });
+  const contactLists = createContactListService({ db, clock, jobs, campaigns, contacts, invitations });
+  const contactRequests = createContactRequestService({
+    db,
+    clock,
+    log,
+    privacyUrl: config.privacyUrl,
+    owners: owner,
+    campaigns,
+    contacts,
+    invitations,
+    history,
+  });
   const imports = createImportService({ db, clock, jobs, log, storage, campaigns, contacts, invitations });
   const invitationJobs = createInvitationJobs({
     db,
@@ -130,6 +144,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     contacts,
     invitations,
     invitationJobs,
+    contactLists,
+    contactRequests,
     imports,
     info,
     campaigns,

@@ -35,6 +35,7 @@ export const insertCampaign = async (
     openLink?: boolean;
     allowMultipleParticipation?: boolean;
     autoReminder?: boolean;
+    isGroupCampaign?: boolean;
     language?: 'de' | 'en';
     endCondition?: EndCondition;
     ticketCount?: number;
@@ -57,6 +58,7 @@ export const insertCampaign = async (
       openLink: o.openLink ?? true,
       allowMultipleParticipation: o.allowMultipleParticipation ?? false,
       autoReminder: o.autoReminder ?? false,
+      isGroupCampaign: o.isGroupCampaign ?? false,
       state,
       hasStarted: state !== 'draft',
       startedAt: state !== 'draft' ? new Date() : null,

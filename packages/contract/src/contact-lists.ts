@@ -213,7 +213,7 @@ export const contactListRoutes = {
     path: '/campaign/:id/contactlist',
     access: 'connect',
     summary:
-      "Invite every member of these lists to the campaign; a group campaign keeps them linked (callForCheck: only say what it would do)",
+      'Invite every member of these lists to the campaign; a group campaign keeps them linked (callForCheck: only say what it would do)',
     tags: ['contact lists'],
     params: idParams,
     body: z.object({
@@ -239,7 +239,8 @@ export const contactListRoutes = {
     method: 'DELETE',
     path: '/campaign/:id/contactlist/:listId',
     access: 'connect',
-    summary: "Unlink a list from a group campaign: its later members are no longer invited (invitations stay)",
+    summary:
+      'Unlink a list from a group campaign: its later members are no longer invited (invitations stay)',
     tags: ['contact lists'],
     params: z.object({ id: idSchema, listId: idSchema }),
     status: 204,

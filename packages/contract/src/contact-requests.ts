@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, languageSchema, listOf, queryArray } from './common.js';
 import { namePattern, phonePattern } from './contact-checks.js';
-import { contactKindSchema } from './contacts.js';
 import { contactRequestMessageMax, contactRequestTrapField } from './contact-request-checks.js';
+import { contactKindSchema } from './contacts.js';
 import { limits } from './limits.js';
 import { publicPaths } from './public-paths.js';
 import { defineRoute } from './route.js';

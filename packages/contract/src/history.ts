@@ -9,6 +9,8 @@ export const historyKindSchema = z.enum([
   'newFeedbackByUser',
   'reminderMassFollowUp',
   'campaignEnded',
+  /** Someone sent the public contact-request form (D18; connect). */
+  'newContactRequest',
 ]);
 export type HistoryKind = z.infer<typeof historyKindSchema>;
 
@@ -18,7 +20,7 @@ export const historyEntrySchema = z.object({
   kind: historyKindSchema,
   /** What the entry is about, for the console to link to (D10 routes). */
   subject: z.object({
-    type: z.enum(['campaign', 'campaignTicket', 'postTicket']),
+    type: z.enum(['campaign', 'campaignTicket', 'postTicket', 'contactRequest']),
     _id: idSchema,
     title: z.string().nullable(),
   }),

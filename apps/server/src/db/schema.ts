@@ -1,6 +1,8 @@
 // Every table of the server, for Drizzle's relational queries and drizzle-kit.
 export * from '../lib/rate-limit.tables.js';
 export * from '../modules/campaigns/campaigns.tables.js';
+export * from '../modules/contact-lists/contact-lists.tables.js';
+export * from '../modules/contact-requests/contact-requests.tables.js';
 export * from '../modules/contacts/contacts.tables.js';
 export * from '../modules/history/history.tables.js';
 export * from '../modules/identity/identity.tables.js';

@@ -15,6 +15,9 @@ const holdsToken = (url: string) => {
   return tokenPages.includes(pathname) || secretLinkPrefixes.some((p) => pathname.startsWith(p));
 };
 
+/** The contact-request form's page (`/p/r/:manufacturerId`), which websites may embed. */
+const isEmbeddable = (url: string) => /^\/p\/r\/[^/?#]+\/?(?:[?#]|$)/.test(url);
+
 const originOf = (url: string | null) => (url ? new URL(url).origin : undefined);
 
 /**
@@ -60,6 +63,12 @@ export const registerSecurityHeaders = async (
   app: FastifyInstance,
   config: Pick<Config, 'analytics' | 'tracing' | 'publicUrl'>,
 ) => {
+  // The contact-request form may be embedded in the manufacturer's own website (an iframe, the
+  // console's embed snippet): its page alone may be framed by any site (docs/product-decisions.md,
+  // "Contact requests"); it holds no secret and its only action is the form the visitor sends.
+  const embeddablePolicy = Object.entries({ ...contentSecurityPolicy(config), 'frame-ancestors': ['*'] })
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -73,5 +82,9 @@ export const registerSecurityHeaders = async (
     if (holdsToken(req.url)) reply.header('referrer-policy', 'no-referrer');
     if (overHttps(config, req)) reply.header('strict-transport-security', 'max-age=31536000');
     if (req.url.startsWith('/files/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (isEmbeddable(req.url)) {
+      reply.removeHeader('x-frame-options');
+      reply.header('content-security-policy', embeddablePolicy);
+    }
   });
 };

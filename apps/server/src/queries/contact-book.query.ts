@@ -18,8 +18,10 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 /** Whether the row's contact's address unsubscribed (the invitations query uses it too). */
 export const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u
   where u.manufacturer_id = "contacts"."manufacturer_id" and u.email = "contacts"."email")`;
-const invitedCount = sql<number>`(select count(*)::int from ${invitations} i where i.contact_id = "contacts"."id")`;
-const answeredCount = sql<number>`(select count(distinct t.campaign_id)::int from ${campaignTickets} t
+/** How many campaigns the row's contact was invited to (the contact-lists query uses it too). */
+export const invitedCount = sql<number>`(select count(*)::int from ${invitations} i where i.contact_id = "contacts"."id")`;
+/** How many campaigns the row's contact answered. */
+export const answeredCount = sql<number>`(select count(distinct t.campaign_id)::int from ${campaignTickets} t
   where t.contact_id = "contacts"."id")`;
 
 export type ContactBookRow = typeof contacts.$inferSelect & {
@@ -29,7 +31,7 @@ export type ContactBookRow = typeof contacts.$inferSelect & {
 };
 
 /** The search through the trigram index on `contactSearchText` (migration 0005). */
-const searchOf = (search: string | undefined) =>
+export const searchOf = (search: string | undefined) =>
   search ? sql`${contactSearchText} like ${likePattern(search.toLowerCase())}` : undefined;
 
 const invitedTo = (campaignId: string | undefined) =>

@@ -14,6 +14,7 @@ import { invitations } from '../modules/invitations/invitations.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 import { likePattern, unsubscribed } from './contact-book.query.js';
+import { memberOfList } from './contact-lists.query.js';
 
 /** The contact's address and the names it gave, as an invitation's mail and page read them. */
 const contactColumns = {
@@ -90,6 +91,8 @@ export const listParticipants = (
     campaignId: string;
     search?: string | undefined;
     states?: string[] | undefined;
+    /** Only members of this contact list (D11's list filter). */
+    contactListId?: string | undefined;
     limit: number;
     offset: number;
   },
@@ -99,6 +102,7 @@ export const listParticipants = (
     or(isNotNull(invitations.id), answeredCampaign(q.campaignId)),
     searchOf(q.search),
     q.states?.length ? inArray(participantState, q.states) : undefined,
+    q.contactListId ? memberOfList(contacts.id, q.contactListId) : undefined,
   );
   const from = () =>
     db

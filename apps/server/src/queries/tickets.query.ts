@@ -11,6 +11,7 @@ import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contacts } from '../modules/contacts/contacts.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
+import { memberOfList } from './contact-lists.query.js';
 
 const contactColumns = {
   id: contacts.id,
@@ -22,11 +23,19 @@ const contactColumns = {
 /** One page of a campaign's tickets with their contacts, newest first, and their total. */
 export const listTicketsWithContacts = (
   db: DbOrTx,
-  q: { manufacturerId: string; campaignId: string; limit: number; offset: number },
+  q: {
+    manufacturerId: string;
+    campaignId: string;
+    /** Only tickets of members of this contact list (D11's list filter). */
+    contactListId?: string | undefined;
+    limit: number;
+    offset: number;
+  },
 ) => {
   const scope = and(
     eq(campaignTickets.manufacturerId, q.manufacturerId),
     eq(campaignTickets.campaignId, q.campaignId),
+    q.contactListId ? memberOfList(campaignTickets.contactId, q.contactListId) : undefined,
   );
   return pageAndCount(
     db

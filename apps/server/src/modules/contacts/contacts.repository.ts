@@ -167,7 +167,7 @@ export const deleteContacts = async (
 
 export const insertNote = async (
   db: DbOrTx,
-  n: { manufacturerId: string; contactId: string; authorId: string; noteText: string; now: Date },
+  n: { manufacturerId: string; contactId: string; authorId: string | null; noteText: string; now: Date },
 ) => {
   const [row] = await db
     .insert(contactNotes)

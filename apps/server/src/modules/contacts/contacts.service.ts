@@ -174,6 +174,29 @@ export const createContactService = ({
     upsertByEmail: (tx: DbOrTx, contact: Parameters<typeof upsertContactByEmail>[1], now: Date) =>
       upsertContactByEmail(tx, contact, now),
     row: (tx: DbOrTx, manufacturerId: string, id: string) => findContact(tx, manufacturerId, id),
+    /**
+     * What an accepted contact request brings (docs/product-decisions.md, "Contact requests"): the
+     * phone number where the contact has none, and the person's message as a note.
+     */
+    addRequestDetails: async (
+      tx: DbOrTx,
+      contact: ContactRow,
+      d: { phoneNumber: string | null; note: string | null; authorId: string | null },
+      now: Date,
+    ) => {
+      if (d.phoneNumber && !contact.phoneNumber) {
+        await updateContact(tx, contact.manufacturerId, contact.id, { phoneNumber: d.phoneNumber }, now);
+      }
+      if (d.note) {
+        await insertNote(tx, {
+          manufacturerId: contact.manufacturerId,
+          contactId: contact.id,
+          authorId: d.authorId,
+          noteText: d.note,
+          now,
+        });
+      }
+    },
     byEmails: (tx: DbOrTx, manufacturerId: string, emails: string[]) =>
       findContactsByEmails(tx, manufacturerId, emails),
     byIds: (tx: DbOrTx, manufacturerId: string, ids: string[]) => findContactsByIds(tx, manufacturerId, ids),

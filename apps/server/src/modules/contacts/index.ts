@@ -3,7 +3,7 @@
  * Its tables refer to the owner module's manufacturers; erasing a contact's answers is handed in.
  */
 
-export { toInvitationSummary } from './contacts.dto.js';
-export type { ContactRow, ImportedContact } from './contacts.repository.js';
+export { toContact, toInvitationSummary, toNote } from './contacts.dto.js';
+export type { ContactNoteRow, ContactRow, ImportedContact } from './contacts.repository.js';
 export { contactRoutes } from './contacts.routes.js';
 export { type ContactService, createContactService } from './contacts.service.js';

@@ -12,9 +12,16 @@ export const historyEntries = pgTable(
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
     product: text({ enum: ['connect', 'platform'] }).notNull(),
     kind: text({
-      enum: ['newCampaignTicket', 'newComment', 'newFeedbackByUser', 'reminderMassFollowUp', 'campaignEnded'],
+      enum: [
+        'newCampaignTicket',
+        'newComment',
+        'newFeedbackByUser',
+        'reminderMassFollowUp',
+        'campaignEnded',
+        'newContactRequest',
+      ],
     }).notNull(),
-    subjectType: text({ enum: ['campaign', 'campaignTicket', 'postTicket'] }).notNull(),
+    subjectType: text({ enum: ['campaign', 'campaignTicket', 'postTicket', 'contactRequest'] }).notNull(),
     subjectId: uuid().notNull(),
     subjectTitle: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),

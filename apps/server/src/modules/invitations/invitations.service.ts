@@ -120,20 +120,23 @@ export const createInvitationService = ({
       problems: Problem[];
       /** POST /contact reports a known address with nothing to do as contact/3. */
       reportAlreadyContact: boolean;
+      /** Read and write in the caller's transaction (which then commits the invitations). */
+      tx?: DbOrTx | undefined;
     },
   ): Promise<InviteReport> => {
+    const reader = o.tx ?? db;
     const tags = [...new Set(o.tags.map((t) => t.trim().toLowerCase()))];
     const problems = [...o.problems];
     const campaignIds = o.targets.map((c) => c.id);
-    const unsubscribed = await contacts.unsubscribedAmong(db, manufacturerId, [
+    const unsubscribed = await contacts.unsubscribedAmong(reader, manufacturerId, [
       ...o.known.map((c) => c.email),
       ...o.fresh,
     ]);
     // Invited already, or answered already (through the open link): either way not invited again.
     const knownIds = o.known.map((c) => c.id);
     const [invited, answered] = await Promise.all([
-      invitedPairs(db, campaignIds, knownIds),
-      answeredPairs(db, campaignIds, knownIds),
+      invitedPairs(reader, campaignIds, knownIds),
+      answeredPairs(reader, campaignIds, knownIds),
     ]);
     const pairs = new Set([...invited, ...answered]);
     const perCampaign = new Map(campaignIds.map((id) => [id, 0]));
@@ -190,7 +193,7 @@ export const createInvitationService = ({
       return report(wouldTag);
     }
 
-    return db.transaction(async (tx) => {
+    const write = async (tx: DbOrTx) => {
       const now = clock.now();
       // An address that became a contact since the check above is taken as the known contact it now is.
       const made = await contacts.insertTemp(tx, manufacturerId, freshOk, tags, now);
@@ -236,7 +239,8 @@ export const createInvitationService = ({
       for (const r of rows) made2.set(r.campaignId, (made2.get(r.campaignId) ?? 0) + 1);
       for (const id of campaignIds) perCampaign.set(id, made2.get(id) ?? 0);
       return { ...report(tagged), invitations: rows.length };
-    });
+    };
+    return o.tx ? write(o.tx) : db.transaction(write);
   };
 
   /** POST /contact: raw entries, each checked on its own (D15). */
@@ -339,7 +343,13 @@ export const createInvitationService = ({
     participants: async (
       manufacturerId: string,
       campaignId: string,
-      q: { page: number; limit: number; search?: string | undefined; 'states[]'?: string[] | undefined },
+      q: {
+        page: number;
+        limit: number;
+        search?: string | undefined;
+        'states[]'?: string[] | undefined;
+        contactListId?: string | undefined;
+      },
     ) => {
       await campaigns.row(manufacturerId, campaignId);
       const { rows, total } = await listParticipants(db, {
@@ -347,6 +357,7 @@ export const createInvitationService = ({
         campaignId,
         search: q.search,
         states: q['states[]'],
+        contactListId: q.contactListId,
         limit: q.limit,
         offset: pageOffset(q),
       });
@@ -578,6 +589,31 @@ export const createInvitationService = ({
         rows.map((r) => r.id),
       );
       return rows.length;
+    },
+
+    /**
+     * Invites contacts by id (a contact list's members) to campaigns `runningCampaigns` answered, and
+     * reports like every invitation call (D16); with `tx`, inside the caller's transaction so that its
+     * own writes (linking the lists to a group campaign) commit with the invitations.
+     */
+    inviteMembers: async (
+      manufacturerId: string,
+      contactIds: string[],
+      targets: CampaignFacts[],
+      o: { check: boolean; tx?: DbOrTx },
+    ) => {
+      const known = contactIds.length > 0 ? await contacts.byIds(o.tx ?? db, manufacturerId, contactIds) : [];
+      return invite(manufacturerId, {
+        targets,
+        known,
+        fresh: [],
+        tags: [],
+        check: o.check,
+        received: contactIds.length,
+        problems: [],
+        reportAlreadyContact: false,
+        tx: o.tx,
+      });
     },
 
     /** The campaigns an invitation call may use: the manufacturer's, running (else contact/5). */

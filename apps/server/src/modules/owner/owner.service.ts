@@ -126,6 +126,8 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
 
   findByEmail: (tx: DbOrTx, email: string) => findOwnerByEmail(tx, email),
   findById: (id: string) => findOwnerById(db, id),
+  /** A manufacturer by id (a public page's heading), or undefined. */
+  manufacturer: (id: string) => findManufacturerById(db, id),
   /** The owner with its manufacturer, by id or by email (the auth hook's one query). */
   findWithManufacturer: (by: { id: string } | { email: string }) => findOwnerWithManufacturer(db, by),
   /** Holds the owner's row (and its password hash) for the caller's transaction. */

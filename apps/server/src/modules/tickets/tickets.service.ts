@@ -27,12 +27,16 @@ export const createTicketService = ({
   campaigns: Pick<CampaignService, 'row' | 'uncountTickets'>;
   history: Pick<HistoryService, 'subjectOpened'>;
 }) => ({
-  list: async (manufacturerId: string, q: { campaignId: string; page: number; limit: number }) => {
+  list: async (
+    manufacturerId: string,
+    q: { campaignId: string; page: number; limit: number; contactListId?: string | undefined },
+  ) => {
     // Another manufacturer's campaign answers 404, not an empty list.
     await campaigns.row(manufacturerId, q.campaignId);
     const { rows, total } = await listTicketsWithContacts(db, {
       manufacturerId,
       campaignId: q.campaignId,
+      contactListId: q.contactListId,
       limit: q.limit,
       offset: pageOffset(q),
     });

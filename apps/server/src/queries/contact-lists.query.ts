@@ -1,0 +1,172 @@
+/**
+ * Read-only query: contact lists with what other domains know of them. Reads contact_lists,
+ * contact_list_members and campaign_contact_lists (contact-lists), contacts and contact_notes
+ * (contacts), campaigns (campaigns), invitations (invitations) and campaign_tickets (tickets). Used
+ * by the contact-lists service for its lists, members and a campaign's linked lists. It never writes.
+ */
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.js';
+import { pageAndCount } from '../lib/paging.js';
+import { campaigns } from '../modules/campaigns/campaigns.tables.js';
+import {
+  campaignContactLists,
+  contactListMembers,
+  contactLists,
+} from '../modules/contact-lists/contact-lists.tables.js';
+import { contactNotes, contacts } from '../modules/contacts/contacts.tables.js';
+import { invitations } from '../modules/invitations/invitations.tables.js';
+import { campaignTickets } from '../modules/tickets/tickets.tables.js';
+import { answeredCount, invitedCount, likePattern, searchOf, unsubscribed } from './contact-book.query.js';
+
+const memberCount = sql<number>`(select count(*)::int from ${contactListMembers} m
+  where m.list_id = "contact_lists"."id")`;
+/** The list's linked campaigns as JSON, by title. */
+const linkedCampaigns = sql<{ _id: string; title: string; state: string }[]>`coalesce((
+  select json_agg(json_build_object('_id', c.id, 'title', c.title, 'state', c.state) order by lower(c.title))
+  from ${campaignContactLists} l join ${campaigns} c on c.id = l.campaign_id
+  where l.list_id = "contact_lists"."id"), '[]'::json)`;
+
+const listSortKeys = {
+  name: sql`lower(${contactLists.name})`,
+  createdAt: contactLists.createdAt,
+  updatedAt: contactLists.updatedAt,
+  memberCount,
+} as const;
+
+export type ContactListWithCounts = {
+  list: typeof contactLists.$inferSelect;
+  memberCount: number;
+  campaigns: { _id: string; title: string; state: string }[];
+};
+
+/** One page of the manufacturer's lists with their member counts and linked campaigns, and the total. */
+export const listContactLists = (
+  db: DbOrTx,
+  q: { manufacturerId: string; search?: string | undefined; sort: string; limit: number; offset: number },
+) => {
+  const where = and(
+    eq(contactLists.manufacturerId, q.manufacturerId),
+    q.search
+      ? sql`(${contactLists.name} ilike ${likePattern(q.search)} or ${contactLists.description} ilike ${likePattern(q.search)})`
+      : undefined,
+  );
+  const dir = q.sort.startsWith('-') ? desc : asc;
+  const key = listSortKeys[q.sort.replace(/^-/, '') as keyof typeof listSortKeys];
+  return pageAndCount(
+    db
+      .select({ list: contactLists, memberCount, campaigns: linkedCampaigns })
+      .from(contactLists)
+      .where(where)
+      .orderBy(dir(key), dir(contactLists.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ total: count() }).from(contactLists).where(where),
+  );
+};
+
+/** One list with its member count and linked campaigns. */
+export const findContactListWithCounts = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  id: string,
+): Promise<ContactListWithCounts | undefined> => {
+  const [row] = await db
+    .select({ list: contactLists, memberCount, campaigns: linkedCampaigns })
+    .from(contactLists)
+    .where(and(eq(contactLists.manufacturerId, manufacturerId), eq(contactLists.id, id)));
+  return row;
+};
+
+const memberSortKeys = { addedAt: contactListMembers.addedAt, email: contacts.email } as const;
+
+/** One page of a list's members with the contact book's counts, and the total. */
+export const listMembers = (
+  db: DbOrTx,
+  q: { listId: string; search?: string | undefined; sort: string; limit: number; offset: number },
+) => {
+  const where = and(eq(contactListMembers.listId, q.listId), searchOf(q.search));
+  const dir = q.sort.startsWith('-') ? desc : asc;
+  const key = memberSortKeys[q.sort.replace(/^-/, '') as keyof typeof memberSortKeys];
+  return pageAndCount(
+    db
+      .select({
+        contact: contacts,
+        addedAt: contactListMembers.addedAt,
+        unsubscribed,
+        invitedCount,
+        answeredCount,
+      })
+      .from(contactListMembers)
+      .innerJoin(contacts, eq(contacts.id, contactListMembers.contactId))
+      .where(where)
+      .orderBy(dir(key), dir(contacts.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ total: count() })
+      .from(contactListMembers)
+      .innerJoin(contacts, eq(contacts.id, contactListMembers.contactId))
+      .where(where),
+  );
+};
+
+/** The notes of these contacts, newest first. */
+export const notesOfContacts = (db: DbOrTx, contactIds: string[]) =>
+  contactIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(contactNotes)
+        .where(inArray(contactNotes.contactId, contactIds))
+        .orderBy(desc(contactNotes.createdAt));
+
+/** For each of these contacts, the campaigns it was invited to or answered, with the invitation's state. */
+export const campaignsOfContacts = async (db: DbOrTx, manufacturerId: string, contactIds: string[]) => {
+  if (contactIds.length === 0) return [];
+  const rows = await db.execute<{
+    contact_id: string;
+    id: string;
+    title: string;
+    state: string;
+    invitation_state: string | null;
+    answered: boolean;
+  }>(sql`
+    select p.contact_id, c.id, c.title, c.state, i.state as invitation_state,
+      exists (select 1 from ${campaignTickets} t where t.campaign_id = c.id and t.contact_id = p.contact_id) as answered
+    from (
+      select contact_id, campaign_id from ${invitations}
+        where manufacturer_id = ${manufacturerId} and contact_id in ${sql`(${sql.join(
+          contactIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}
+      union
+      select contact_id, campaign_id from ${campaignTickets}
+        where manufacturer_id = ${manufacturerId} and contact_id in ${sql`(${sql.join(
+          contactIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}
+    ) p
+    join ${campaigns} c on c.id = p.campaign_id
+    left join ${invitations} i on i.campaign_id = p.campaign_id and i.contact_id = p.contact_id
+    order by lower(c.title)`);
+  return rows.rows;
+};
+
+/** The lists linked to a campaign, by name, with their member counts. */
+export const campaignLinkedLists = (db: DbOrTx, manufacturerId: string, campaignId: string) =>
+  db
+    .select({ id: contactLists.id, name: contactLists.name, memberCount })
+    .from(campaignContactLists)
+    .innerJoin(contactLists, eq(contactLists.id, campaignContactLists.listId))
+    .where(
+      and(
+        eq(campaignContactLists.campaignId, campaignId),
+        eq(campaignContactLists.manufacturerId, manufacturerId),
+      ),
+    )
+    .orderBy(sql`lower(${contactLists.name})`);
+
+/** Only rows whose contact (the given column) is a member of the list: the list filter (D11). */
+export const memberOfList = (contactIdColumn: SQL | AnyPgColumn, listId: string) =>
+  sql`exists (select 1 from ${contactListMembers} m where m.list_id = ${listId} and m.contact_id = ${contactIdColumn})`;
