@@ -251,14 +251,12 @@ describe('contact lists', () => {
       noteText: 'Wants a call',
     });
     const c = await insertCampaign(ctx.rt, s.manufacturerId, { title: 'Spring survey' });
-    await ctx.rt.db
-      .insert(invitations)
-      .values({
-        manufacturerId: s.manufacturerId,
-        campaignId: c.id,
-        contactId: target?.id as string,
-        state: 'sent',
-      });
+    await ctx.rt.db.insert(invitations).values({
+      manufacturerId: s.manufacturerId,
+      campaignId: c.id,
+      contactId: target?.id as string,
+      state: 'sent',
+    });
     const members = await s.api(api.contactLists.members, {
       params: { id: big._id },
       query: { search: target?.email, 'include[]': ['notes', 'campaigns'] },
@@ -422,14 +420,12 @@ describe('contact lists', () => {
     const list = await createList(s, { name: 'Only A', contactIds: [a?.id as string] });
     const campaign = await insertCampaign(ctx.rt, s.manufacturerId, { isGroupCampaign: true });
     for (const p of [a, b]) {
-      await ctx.rt.db
-        .insert(invitations)
-        .values({
-          manufacturerId: s.manufacturerId,
-          campaignId: campaign.id,
-          contactId: p?.id as string,
-          state: 'answered',
-        });
+      await ctx.rt.db.insert(invitations).values({
+        manufacturerId: s.manufacturerId,
+        campaignId: campaign.id,
+        contactId: p?.id as string,
+        state: 'answered',
+      });
       await ctx.rt.db.insert(campaignTickets).values({
         manufacturerId: s.manufacturerId,
         campaignId: campaign.id,

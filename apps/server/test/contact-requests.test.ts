@@ -233,13 +233,11 @@ describe('contact requests', () => {
       .insert(contacts)
       .values({ manufacturerId: s.manufacturerId, email: known, firstname: 'Kai', phoneNumber: '0401111' })
       .returning();
-    await ctx.rt.db
-      .insert(invitations)
-      .values({
-        manufacturerId: s.manufacturerId,
-        campaignId: campaign.id,
-        contactId: existing?.id as string,
-      });
+    await ctx.rt.db.insert(invitations).values({
+      manufacturerId: s.manufacturerId,
+      campaignId: campaign.id,
+      contactId: existing?.id as string,
+    });
     await ctx.rt.db.insert(contactUnsubscribes).values({ manufacturerId: s.manufacturerId, email: gone });
     await send(s.manufacturerId, form({ email: known, firstname: 'Karl', phoneNumber: '0309999' }));
     await send(s.manufacturerId, form({ email: gone }));
