@@ -105,6 +105,25 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     }
   });
 
+  it('the contact-request form alone may be framed by other sites (the embed snippet), with the rest of the policy kept', async () => {
+    const id = randomUUID();
+    for (const url of [`/p/r/${id}`, `/p/r/${id}?lang=de`, `/p/r/${id}/`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['frame-ancestors'], url).toEqual(['*']);
+      expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(csp['default-src'], url).toEqual(["'self'"]);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // Neither a longer path below it nor the form's API call nor a look-alike may be framed.
+    for (const url of [`/p/r/${id}/x`, `/api/public/contact-request/${id}`, `/p/rx/${id}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(directives(res.headers['content-security-policy'])['frame-ancestors'], url).toEqual(["'none'"]);
+    }
+  });
+
   it('pages whose path holds a token send no Referer at all', async () => {
     const token = 'a'.repeat(43);
     for (const url of [
