@@ -414,6 +414,16 @@ describe('contact lists', () => {
     expect(await invitationsOf(campaign.id)).toHaveLength(1);
   });
 
+  it('reads any number of members at once (more than the 65,535 parameters a statement may bind)', async () => {
+    const s = await ownerSession(ctx);
+    const [a] = await makeContacts(s, 1);
+    const many = [...Array.from({ length: 70_000 }, () => randomUUID()), a?.id as string];
+    const found = await ctx.rt.services.contacts.byIds(ctx.rt.db, s.manufacturerId, many);
+    expect(found.map((c) => c.id)).toEqual([a?.id]);
+    const none = await ctx.rt.services.contacts.unsubscribedAmong(ctx.rt.db, s.manufacturerId, many);
+    expect(none.size).toBe(0);
+  });
+
   it("filters a campaign's participants and tickets by list", async () => {
     const s = await ownerSession(ctx);
     const [a, b] = await makeContacts(s, 2);

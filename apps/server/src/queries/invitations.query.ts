@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { anyOf } from '../lib/any-of.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contacts } from '../modules/contacts/contacts.tables.js';
@@ -273,7 +274,10 @@ export const answeredPairs = async (db: DbOrTx, campaignIds: string[], contactId
     .selectDistinct({ campaignId: campaignTickets.campaignId, contactId: campaignTickets.contactId })
     .from(campaignTickets)
     .where(
-      and(inArray(campaignTickets.campaignId, campaignIds), inArray(campaignTickets.contactId, contactIds)),
+      and(
+        inArray(campaignTickets.campaignId, campaignIds),
+        anyOf(campaignTickets.contactId, contactIds, 'uuid'),
+      ),
     );
   return new Set(rows.map((r) => `${r.campaignId}:${r.contactId}`));
 };

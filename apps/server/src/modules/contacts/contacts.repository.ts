@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { anyOf } from '../../lib/any-of.js';
 import { contactNotes, contacts, contactUnsubscribes } from './contacts.tables.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -65,7 +66,7 @@ export const findContactsByEmails = (db: DbOrTx, manufacturerId: string, emails:
     : db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.manufacturerId, manufacturerId), inArray(contacts.email, emails)));
+        .where(and(eq(contacts.manufacturerId, manufacturerId), anyOf(contacts.email, emails, 'text')));
 
 export const findContactsByIds = (db: DbOrTx, manufacturerId: string, ids: string[]) =>
   ids.length === 0
@@ -73,7 +74,7 @@ export const findContactsByIds = (db: DbOrTx, manufacturerId: string, ids: strin
     : db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.manufacturerId, manufacturerId), inArray(contacts.id, ids)));
+        .where(and(eq(contacts.manufacturerId, manufacturerId), anyOf(contacts.id, ids, 'uuid')));
 
 /** New temp contacts for invited addresses; an address that became known meanwhile is skipped. */
 export const insertTempContacts = async (
@@ -212,7 +213,10 @@ export const unsubscribedAmong = async (db: DbOrTx, manufacturerId: string, emai
     .select({ email: contactUnsubscribes.email })
     .from(contactUnsubscribes)
     .where(
-      and(eq(contactUnsubscribes.manufacturerId, manufacturerId), inArray(contactUnsubscribes.email, emails)),
+      and(
+        eq(contactUnsubscribes.manufacturerId, manufacturerId),
+        anyOf(contactUnsubscribes.email, emails, 'text'),
+      ),
     );
   return new Set(rows.map((r) => r.email));
 };

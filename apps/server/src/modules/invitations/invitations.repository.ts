@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { anyOf } from '../../lib/any-of.js';
 import { invitations, mailPace } from './invitations.tables.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -28,7 +29,9 @@ export const invitedPairs = async (db: DbOrTx, campaignIds: string[], contactIds
   const rows = await db
     .select({ campaignId: invitations.campaignId, contactId: invitations.contactId })
     .from(invitations)
-    .where(and(inArray(invitations.campaignId, campaignIds), inArray(invitations.contactId, contactIds)));
+    .where(
+      and(inArray(invitations.campaignId, campaignIds), anyOf(invitations.contactId, contactIds, 'uuid')),
+    );
   return new Set(rows.map((r) => `${r.campaignId}:${r.contactId}`));
 };
 
