@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import deForm from './contact-request-form/de.json';
+import enForm from './contact-request-form/en.json';
 import de from './de.json';
 import en from './en.json';
 
@@ -7,8 +9,17 @@ const keys = (value: unknown, prefix = ''): string[] =>
     ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
     : [prefix.slice(0, -1)];
 
+/**
+ * Each pair of locale files: the console's, and the contact-request form's own (kept apart so that
+ * only that page loads them).
+ */
+const pairs = [
+  ['the console', de, en],
+  ['the contact-request form', deForm, enForm],
+] as const;
+
 describe('locales', () => {
-  it('have the same keys in German and English, none of them empty', () => {
+  it.each(pairs)('%s: the same keys in German and English, none of them empty', (_name, de, en) => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
     for (const locale of [de, en]) {
       const empty = keys(locale).filter((key) => {

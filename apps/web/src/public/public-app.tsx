@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { InvitationPage } from '@/features/participation/components/invitation-page';
 import { PublicConfigContext } from '@/features/participation/components/public-config';
 import { SurveyPage } from '@/features/participation/components/survey-page';
@@ -7,12 +8,21 @@ import { useLightConfig } from '@/lib/use-light-config';
 import { PublicFallback } from './public-fallback';
 
 /**
+ * The contact-request form (D18) is its own chunk: a survey page, which most visitors open, does
+ * not carry it (its page-weight budget); the form's page loads it first, one small file more.
+ */
+const ContactRequestPage = lazy(() =>
+  import('@/features/participation/components/contact-request-page').then((m) => ({
+    default: m.ContactRequestPage,
+  })),
+);
+
+/**
  * The public pages (D10, `/p/…`) as their own application, built from `public.html` with Preact
  * (docs/architecture.md, "The public pages"): what a participant opens from a mail on a phone loads
  * none of the console (no router, shell, session, component library, query cache, zod or i18next).
  * Each address is one page, so the page is chosen from the path once; links between public pages
- * are plain links. The pages later issues add (feedback, request form, shared results) are added
- * to `pageFor`.
+ * are plain links. The pages later issues add (feedback, shared results) are added to `pageFor`.
  */
 const pageFor = (pathname: string) => {
   const [, p, kind, id = '', ...rest] = pathname.split('/');
@@ -21,6 +31,13 @@ const pageFor = (pathname: string) => {
   if (single && kind === 't') return <TicketPage key={id} token={decodeURIComponent(id)} />;
   if (single && kind === 'i') return <InvitationPage key={id} token={decodeURIComponent(id)} />;
   if (single && kind === 'unsubscribe') return <UnsubscribePage key={id} token={decodeURIComponent(id)} />;
+  if (single && kind === 'r') {
+    return (
+      <Suspense fallback={null}>
+        <ContactRequestPage key={id} manufacturerId={decodeURIComponent(id)} />
+      </Suspense>
+    );
+  }
   return <PublicFallback />;
 };
 

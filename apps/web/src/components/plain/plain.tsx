@@ -263,4 +263,5 @@ export const plainClasses = {
   paper: s.paper,
   twoColumns: s.twoColumns,
   focusable: s.focusable,
+  select: s.select,
 };

@@ -13,7 +13,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Contact } from '@parley/contract';
-import { IconFilterOff, IconSearch, IconSend, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import {
+  IconFilterOff,
+  IconPlaylistAdd,
+  IconSearch,
+  IconSend,
+  IconTrash,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,6 +35,7 @@ import { useDeleteContacts } from '../api/delete-contacts';
 import { useContactFilterData } from '../api/get-contact-filter-data';
 import { useContacts } from '../api/get-contacts';
 import { contactName } from '../lib/contact-name';
+import { AddToListDialog } from './add-to-list-dialog';
 import { ContactTags } from './contact-tags';
 import { DeleteContactsDialog } from './delete-contacts-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -58,6 +67,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   const remove = useDeleteContacts();
   const [deleting, setDeleting] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [listing, setListing] = useState(false);
 
   // The input answers each key at once; the list follows when typing pauses.
   const [searchInput, setSearchInput] = useState(params.search);
@@ -250,6 +260,14 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
               </Button>
               <Button
                 size="xs"
+                variant="light"
+                leftSection={<IconPlaylistAdd size={14} aria-hidden />}
+                onClick={() => setListing(true)}
+              >
+                {t('contactLists.addToList.open')}
+              </Button>
+              <Button
+                size="xs"
                 color="red"
                 variant="light"
                 leftSection={<IconTrash size={14} aria-hidden />}
@@ -314,6 +332,12 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
         onClose={() => setInviting(false)}
         target={{ kind: 'contacts', emails: selection.rows.map((c) => c.email) }}
         onInvited={selection.clear}
+      />
+      <AddToListDialog
+        opened={listing}
+        onClose={() => setListing(false)}
+        contactIds={selection.keys}
+        onAdded={selection.clear}
       />
     </Stack>
   );

@@ -11,5 +11,7 @@ export const historyEntryPath = (entry: HistoryEntry): string | null => {
       return typeof data.campaignId === 'string' ? paths.campaignTicket(data.campaignId, subject._id) : null;
     case 'postTicket':
       return paths.ticket(subject._id);
+    case 'contactRequest':
+      return paths.contactRequests;
   }
 };

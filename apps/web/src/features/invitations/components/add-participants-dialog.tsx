@@ -4,6 +4,7 @@ import {
   EmptyState,
   Group,
   Modal,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -21,6 +22,7 @@ import { selectionColumn, useRowSelection } from '@/components/row-selection';
 import { notifySuccess } from '@/lib/notifications';
 import { useContactsToAdd } from '../api/get-contacts-to-add';
 import { useAddParticipants } from '../api/participant-mutations';
+import { InviteListsForm } from './invite-lists-form';
 
 const pageSize = 10;
 const searchDelayMs = 300;
@@ -35,7 +37,14 @@ type Candidate = {
   unsubscribed: boolean;
 };
 
-type Props = { opened: boolean; onClose: () => void; campaign: { _id: string; title: string } };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  campaign: { _id: string; title: string; isGroupCampaign?: boolean };
+};
+
+const sources = ['contacts', 'lists'] as const;
+type Source = (typeof sources)[number];
 
 /**
  * "Add participants": contacts not invited yet, searched and paged, chosen across pages (an
@@ -52,8 +61,31 @@ export const AddParticipantsDialog = ({ opened, onClose, campaign }: Props) => {
       size="xl"
     >
       {/* Mounted while open only, so every opening starts afresh. */}
-      <AddParticipantsForm campaign={campaign} onClose={onClose} />
+      <ParticipantSource campaign={campaign} onClose={onClose} />
     </Modal>
+  );
+};
+
+/** Whom to invite: contacts chosen one by one, or whole contact lists. */
+const ParticipantSource = ({ campaign, onClose }: Omit<Props, 'opened'>) => {
+  const { t } = useTranslation();
+  const [source, setSource] = useState<Source>('contacts');
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        role="radiogroup"
+        aria-label={t('contactLists.campaign.source')}
+        data={sources.map((s) => ({ value: s, label: t(`contactLists.campaign.sources.${s}`) }))}
+        value={source}
+        onChange={(next) => setSource(sources.find((s) => s === next) ?? 'contacts')}
+        fullWidth
+      />
+      {source === 'contacts' ? (
+        <AddParticipantsForm campaign={campaign} onClose={onClose} />
+      ) : (
+        <InviteListsForm campaign={campaign} onClose={onClose} />
+      )}
+    </Stack>
   );
 };
 

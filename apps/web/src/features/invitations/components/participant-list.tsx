@@ -45,8 +45,11 @@ export const ParticipantList = ({
   campaign,
   lockReason,
   lockReasonId,
+  lists,
 }: {
   campaign: Campaign;
+  /** A group campaign's linked lists: the participants can be filtered by one. */
+  lists?: readonly { _id: string; name: string }[];
   /** Why invitations cannot change now (draft, ended or archived campaign); null when they can. */
   lockReason: string | null;
   lockReasonId: string;
@@ -55,22 +58,26 @@ export const ParticipantList = ({
   const { formatDateTime } = useDateFormat();
   const [page, setPage] = useState(1);
   const [state, setState] = useState<InvitationState | ''>('');
+  const [listId, setListId] = useState('');
+  // A list unlinked meanwhile no longer filters.
+  const contactListId = lists?.some((l) => l._id === listId) ? listId : '';
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), searchDelayMs);
   // A new search or filter starts again at page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page follows the filters, nothing else.
-  useEffect(() => setPage(1), [search, state]);
+  useEffect(() => setPage(1), [search, state, contactListId]);
   const { data, isPending, isFetching, isError, refetch } = useParticipants(campaign._id, {
     page,
     limit: participantPageSize,
     ...(search ? { search } : {}),
     ...(state ? { 'states[]': [state] } : {}),
+    ...(contactListId ? { contactListId } : {}),
   });
   const resend = useResendInvitation();
   const withdraw = useWithdrawInvitation();
   const [withdrawing, setWithdrawing] = useState<Participant | null>(null);
   const total = data?.total ?? 0;
-  const filtered = search !== '' || state !== '';
+  const filtered = search !== '' || state !== '' || contactListId !== '';
 
   const resendTo = (p: Participant) =>
     resend.mutate(
@@ -216,6 +223,18 @@ export const ParticipantList = ({
           onChange={(e) => setState(states.find((s) => s === e.currentTarget.value) ?? '')}
           w={220}
         />
+        {lists && lists.length > 0 ? (
+          <NativeSelect
+            label={t('contactLists.filter.label')}
+            data={[
+              { value: '', label: t('contactLists.filter.all') },
+              ...lists.map((l) => ({ value: l._id, label: l.name })),
+            ]}
+            value={contactListId}
+            onChange={(e) => setListId(e.currentTarget.value)}
+            w={220}
+          />
+        ) : null}
       </Group>
       <PagedTable
         columns={columns}

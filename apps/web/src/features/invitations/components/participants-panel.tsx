@@ -4,10 +4,12 @@ import { IconInfoCircle, IconMail, IconUserPlus, IconUsers } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCampaignContactLists } from '@/lib/contact-lists';
 import { useParticipantStatistics } from '../api/get-participant-statistics';
 import { participantQueryKeys } from '../api/participant-query-keys';
 import { AddParticipantsDialog } from './add-participants-dialog';
 import { GuardedButton } from './guarded-button';
+import { LinkedLists } from './linked-lists';
 import { ParticipantList } from './participant-list';
 import { ParticipantStatisticsView } from './participant-statistics';
 
@@ -33,6 +35,9 @@ export const ParticipantsPanel = ({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const statistics = useParticipantStatistics(campaign._id);
+  // A group campaign's participants come through its linked lists (D11): they are shown and filter the list.
+  const linkedLists = useCampaignContactLists(campaign._id, campaign.isGroupCampaign);
+  const lists = campaign.isGroupCampaign ? linkedLists.data?.documents : undefined;
   const reasonId = useId();
   const [adding, setAdding] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -82,6 +87,7 @@ export const ParticipantsPanel = ({
         </Alert>
       ) : null}
       <ParticipantStatisticsView statistics={statistics.data} />
+      {campaign.isGroupCampaign ? <LinkedLists campaign={campaign} lists={lists} /> : null}
       {nobodyInvited ? (
         <EmptyState
           icon={<IconUsers size={28} aria-hidden />}
@@ -89,7 +95,7 @@ export const ParticipantsPanel = ({
           description={lockReason ? t('participants.noneInvitedLocked') : t('participants.noneInvitedText')}
         />
       ) : statistics.data || statistics.isError ? (
-        <ParticipantList campaign={campaign} lockReason={lockReason} lockReasonId={reasonId} />
+        <ParticipantList campaign={campaign} lockReason={lockReason} lockReasonId={reasonId} lists={lists} />
       ) : null}
       <AddParticipantsDialog opened={adding} onClose={() => setAdding(false)} campaign={campaign} />
       {inviteByEmail({ opened: inviting, onClose: () => setInviting(false), onInvited: refresh })}

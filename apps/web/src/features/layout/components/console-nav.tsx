@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Product } from '@parley/contract';
 import {
   IconAddressBook,
@@ -15,6 +15,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePendingContactRequestCount } from '@/lib/contact-request-count';
 
 type NavItem = {
   to: string;
@@ -56,13 +57,31 @@ type ConsoleNavProps = { connectEnabled: boolean; onNavigate: () => void };
 export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // D18: how many contact requests wait for a decision, beside their link.
+  const pendingRequests = usePendingContactRequestCount(connectEnabled).data ?? 0;
 
   const link = ({ to, label, icon: Icon }: NavItem) => (
     <NavLink
       key={to}
       component={Link}
       to={to}
-      label={t(`nav.${label}`)}
+      label={
+        label === 'contactRequests' && pendingRequests > 0 ? (
+          <>
+            {t(`nav.${label}`)}
+            <VisuallyHidden>{t('nav.pendingRequests', { count: pendingRequests })}</VisuallyHidden>
+          </>
+        ) : (
+          t(`nav.${label}`)
+        )
+      }
+      rightSection={
+        label === 'contactRequests' && pendingRequests > 0 ? (
+          <Badge size="sm" circle={pendingRequests < 10} aria-hidden>
+            {pendingRequests > 99 ? '99+' : pendingRequests}
+          </Badge>
+        ) : undefined
+      }
       leftSection={<Icon size={18} aria-hidden />}
       active={isActive(pathname, to)}
       aria-current={isActive(pathname, to) ? 'page' : undefined}

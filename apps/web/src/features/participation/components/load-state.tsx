@@ -36,6 +36,10 @@ const texts = {
     notFound: ['participation.ticket.notFoundTitle', 'participation.ticket.notFoundText'],
     failed: 'participation.unsubscribe.loadFailedTitle',
   },
+  contactRequest: {
+    notFound: ['participation.contactRequest.notFoundTitle', 'participation.contactRequest.notFoundText'],
+    failed: 'participation.contactRequest.loadFailedTitle',
+  },
 } as const satisfies Record<
   string,
   { notFound: readonly [ParticipationTextKey, ParticipationTextKey]; failed: ParticipationTextKey }

@@ -1,12 +1,13 @@
-import { Anchor, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, EmptyState, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import type { TicketListItem } from '@parley/contract';
 import { IconInbox } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
+import { useCampaignContactLists } from '@/lib/contact-lists';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useTickets } from '../api/get-tickets';
 import { EmailConfirmationBadge } from './email-confirmation-badge';
@@ -16,12 +17,29 @@ export const ticketPageSize = 20;
 const contactName = (c: NonNullable<TicketListItem['contact']>) =>
   [c.firstname, c.lastname].filter(Boolean).join(' ');
 
-/** The read-only list of a campaign's tickets; replies and comments come later. */
-export const TicketList = ({ campaignId }: { campaignId: string }) => {
+/**
+ * The read-only list of a campaign's tickets; replies and comments come later. A group campaign's
+ * tickets can be filtered by one of its linked contact lists.
+ */
+export const TicketList = ({
+  campaignId,
+  groupCampaign = false,
+}: {
+  campaignId: string;
+  /** The campaign is a group campaign (D11): offer its linked lists as a filter. */
+  groupCampaign?: boolean;
+}) => {
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useTickets(campaignId, page, ticketPageSize);
+  const linkedLists = useCampaignContactLists(campaignId, groupCampaign);
+  const lists = groupCampaign ? (linkedLists.data?.documents ?? []) : [];
+  const [listId, setListId] = useState('');
+  // A list unlinked meanwhile no longer filters.
+  const contactListId = lists.some((l) => l._id === listId) ? listId : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another list starts again at page 1.
+  useEffect(() => setPage(1), [contactListId]);
+  const { data, isPending, isError, refetch } = useTickets(campaignId, page, ticketPageSize, contactListId);
   const total = data?.total ?? 0;
 
   const columns: ResponsiveColumn<TicketListItem>[] = [
@@ -83,6 +101,18 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
           </Text>
         ) : null}
       </Group>
+      {lists.length > 0 ? (
+        <NativeSelect
+          label={t('contactLists.filter.label')}
+          data={[
+            { value: '', label: t('contactLists.filter.all') },
+            ...lists.map((l) => ({ value: l._id, label: l.name })),
+          ]}
+          value={contactListId ?? ''}
+          onChange={(e) => setListId(e.currentTarget.value)}
+          maw={260}
+        />
+      ) : null}
       <PagedTable
         columns={columns}
         rows={data?.documents}
@@ -97,8 +127,8 @@ export const TicketList = ({ campaignId }: { campaignId: string }) => {
         empty={
           <EmptyState
             icon={<IconInbox size={28} aria-hidden />}
-            title={t('tickets.emptyTitle')}
-            description={t('tickets.emptyText')}
+            title={contactListId ? t('contactLists.filter.noTicketsTitle') : t('tickets.emptyTitle')}
+            description={contactListId ? t('contactLists.filter.noTicketsText') : t('tickets.emptyText')}
           />
         }
       />

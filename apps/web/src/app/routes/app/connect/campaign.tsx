@@ -135,7 +135,7 @@ export const CampaignRoute = () => {
                 />
               )}
             />
-            <TicketList campaignId={campaign._id} />
+            <TicketList campaignId={campaign._id} groupCampaign={campaign.isGroupCampaign} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="results">

@@ -1,10 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { useParams } from 'react-router';
+import { ContactListDetails } from '@/features/contact-lists/components/contact-list-details';
 
-/** /connect/contact-lists/:id — one contact list (later issue). */
+/** /connect/contact-lists/:id — one contact list: its members, linked campaigns and invitations. */
 export const ContactListRoute = () => {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonPage title={t('pages.contactList.title')} description={t('pages.contactList.description')} />
-  );
+  const { id = '' } = useParams();
+  return <ContactListDetails key={id} id={id} />;
 };

@@ -1,10 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { ContactListsPage } from '@/features/contact-lists/components/contact-lists-page';
 
-/** /connect/contact-lists — contact lists (later issue). */
-export const ContactListsRoute = () => {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonPage title={t('pages.contactLists.title')} description={t('pages.contactLists.description')} />
-  );
-};
+/** /connect/contact-lists — the contact lists with their member counts and linked campaigns. */
+export const ContactListsRoute = () => <ContactListsPage />;

@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { ContactRequestsPage } from '@/features/contact-requests/components/contact-requests-page';
 
-/** /connect/contact-requests — contact requests (later issue). */
-export const ContactRequestsRoute = () => {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonPage
-      title={t('pages.contactRequests.title')}
-      description={t('pages.contactRequests.description')}
-    />
-  );
-};
+/** /connect/contact-requests — D18: requests from the public form, accepted into campaigns or rejected. */
+export const ContactRequestsRoute = () => <ContactRequestsPage />;

@@ -1,0 +1,219 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ContactList } from '@parley/contract';
+import { IconEdit, IconListDetails, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import type { ResponsiveColumn } from '@/components/responsive-table';
+import { paths } from '@/config/paths';
+import { useContactLists } from '@/lib/contact-lists';
+import { useDateFormat } from '@/lib/use-date-format';
+import { ContactListFormModal } from './contact-list-form-modal';
+import { DeleteContactListDialog } from './delete-contact-list-dialog';
+import { LinkedCampaignLinks } from './linked-campaign-links';
+import {
+  contactListSortChoices,
+  contactListsPageSize,
+  useContactListsParams,
+} from './use-contact-lists-params';
+
+const searchDelayMs = 300;
+
+/**
+ * /connect/contact-lists: the lists with their member counts and linked campaigns, searched,
+ * sorted and paged by the server; create, rename and delete (the contacts stay).
+ */
+export const ContactListsPage = () => {
+  const { t } = useTranslation();
+  const { formatDate } = useDateFormat();
+  const navigate = useNavigate();
+  const params = useContactListsParams();
+  const { data, isPending, isFetching, isError, refetch } = useContactLists(params.query);
+  const [creating, setCreating] = useState(false);
+  // The list edited stays set while its dialog closes, so the dialog keeps its words until it has gone.
+  const [editing, setEditing] = useState<ContactList | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ContactList | null>(null);
+
+  // The input answers each key at once; the list follows when typing pauses.
+  const [searchInput, setSearchInput] = useState(params.search);
+  const [debounced] = useDebouncedValue(searchInput, searchDelayMs);
+  const applied = useRef(debounced);
+  useEffect(() => {
+    if (debounced === applied.current) return;
+    applied.current = debounced;
+    if (debounced.trim() !== params.search.trim()) params.update({ search: debounced });
+  }, [debounced, params]);
+  const clearSearch = () => {
+    setSearchInput('');
+    params.update({ search: '' });
+  };
+
+  const total = data?.total ?? 0;
+  const columns: ResponsiveColumn<ContactList>[] = [
+    {
+      key: 'name',
+      header: t('contactLists.list.columns.name'),
+      primary: true,
+      cell: (l) => (
+        <Stack gap={2} align="flex-start">
+          <Anchor
+            component={Link}
+            to={paths.contactList(l._id)}
+            fw={500}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {l.name}
+          </Anchor>
+          {l.description ? (
+            <Text fz="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+              {l.description}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'members',
+      header: t('contactLists.list.columns.members'),
+      cell: (l) => <Text fz="sm">{t('contactLists.memberCount', { count: l.memberCount })}</Text>,
+    },
+    {
+      key: 'campaigns',
+      header: t('contactLists.list.columns.campaigns'),
+      cell: (l) => <LinkedCampaignLinks campaigns={l.campaigns} />,
+    },
+    {
+      key: 'updated',
+      header: t('contactLists.list.columns.updated'),
+      cell: (l) => <Text fz="sm">{formatDate(l.updatedAt)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: t('contactLists.list.columns.actions'),
+      cell: (l) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('contactLists.list.edit')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('contactLists.list.editLabel', { name: l.name })}
+              onClick={() => {
+                setEditing(l);
+                setEditOpen(true);
+              }}
+            >
+              <IconEdit size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('contactLists.list.delete')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('contactLists.list.deleteLabel', { name: l.name })}
+              onClick={() => setDeleting(l)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('pages.contactLists.title')}
+        description={t('pages.contactLists.description')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('contactLists.list.create')}
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label={t('contactLists.list.search')}
+            placeholder={t('contactLists.list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.currentTarget.value)}
+            miw={240}
+          />
+          <NativeSelect
+            label={t('contactLists.list.sort')}
+            data={contactListSortChoices.map((s) => ({ value: s, label: t(`contactLists.list.sorts.${s}`) }))}
+            value={params.sort}
+            onChange={(e) => {
+              const sort = contactListSortChoices.find((s) => s === e.currentTarget.value);
+              if (sort) params.update({ sort });
+            }}
+            w={220}
+          />
+        </Group>
+        <PagedTable
+          columns={columns}
+          rows={data?.documents}
+          rowKey={(l) => l._id}
+          label={t('contactLists.list.label')}
+          page={params.page}
+          pageSize={contactListsPageSize}
+          total={total}
+          onPageChange={(page) => params.update({ page })}
+          loading={isPending}
+          loadingRows={5}
+          busy={isFetching}
+          failed={isError ? { onRetry: () => void refetch() } : undefined}
+          totalLabel={t('contactLists.list.total', { count: total })}
+          empty={
+            <EmptyState
+              icon={<IconListDetails size={28} aria-hidden />}
+              title={
+                params.searched ? t('contactLists.list.noMatchTitle') : t('contactLists.list.emptyTitle')
+              }
+              description={
+                params.searched ? t('contactLists.list.noMatchText') : t('contactLists.list.emptyText')
+              }
+            >
+              {params.searched ? (
+                <Button variant="light" onClick={clearSearch}>
+                  {t('contactLists.list.clearSearch')}
+                </Button>
+              ) : (
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                  {t('contactLists.list.create')}
+                </Button>
+              )}
+            </EmptyState>
+          }
+        />
+      </Stack>
+      <ContactListFormModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(list) => navigate(paths.contactList(list._id))}
+      />
+      <ContactListFormModal
+        opened={editOpen}
+        onClose={() => setEditOpen(false)}
+        list={editing ?? undefined}
+      />
+      <DeleteContactListDialog list={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+};

@@ -1,0 +1,107 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCode, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMeSmall } from '@/lib/current-owner';
+import { embedSnippet, formAddress } from '../lib/form-address';
+
+/**
+ * Where people send a request from (D18): the public form's address with Copy and Open, and the
+ * HTML that embeds it in the manufacturer's own website, with its own copy button.
+ */
+export const FormAddressCard = () => {
+  const { t } = useTranslation();
+  const { data: owner } = useMeSmall();
+  const headingId = useId();
+  const manufacturer = owner?.manufacturer;
+  const address = manufacturer ? formAddress(window.location.origin, manufacturer._id) : '';
+  const snippet = manufacturer
+    ? embedSnippet(address, t('contactRequests.form.embedTitle', { name: manufacturer.name }))
+    : '';
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={headingId}>
+          {t('contactRequests.form.title')}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {t('contactRequests.form.text')}
+        </Text>
+        {manufacturer ? (
+          <>
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <TextInput
+                label={t('contactRequests.form.address')}
+                value={address}
+                readOnly
+                onFocus={(e) => e.currentTarget.select()}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+              <CopyButton value={address}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? t('contactRequests.form.copied') : t('contactRequests.form.copy')}>
+                    <ActionIcon
+                      size="lg"
+                      variant={copied ? 'filled' : 'default'}
+                      color={copied ? 'teal' : undefined}
+                      onClick={copy}
+                      aria-label={copied ? t('contactRequests.form.copied') : t('contactRequests.form.copy')}
+                    >
+                      {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+            <Anchor href={address} target="_blank" rel="noopener noreferrer" fz="sm" w="fit-content">
+              <Group gap={4} component="span" wrap="nowrap">
+                {t('contactRequests.form.open')}
+                <IconExternalLink size={14} aria-hidden />
+              </Group>
+            </Anchor>
+            <Textarea
+              label={t('contactRequests.form.embed')}
+              description={t('contactRequests.form.embedHint')}
+              value={snippet}
+              readOnly
+              rows={3}
+              onFocus={(e) => e.currentTarget.select()}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+            />
+            <CopyButton value={snippet}>
+              {({ copied, copy }) => (
+                <Button
+                  variant={copied ? 'filled' : 'default'}
+                  color={copied ? 'teal' : undefined}
+                  leftSection={
+                    copied ? <IconCheck size={16} aria-hidden /> : <IconCode size={16} aria-hidden />
+                  }
+                  onClick={copy}
+                  w="fit-content"
+                >
+                  {copied ? t('contactRequests.form.embedCopied') : t('contactRequests.form.embedCopy')}
+                </Button>
+              )}
+            </CopyButton>
+          </>
+        ) : (
+          <Skeleton height={36} radius="sm" aria-hidden />
+        )}
+      </Stack>
+    </Paper>
+  );
+};
