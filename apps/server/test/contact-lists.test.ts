@@ -414,6 +414,21 @@ describe('contact lists', () => {
     expect(await invitationsOf(campaign.id)).toHaveLength(1);
   });
 
+  it("the contact book filters by list membership, and a contact's page names its lists", async () => {
+    const s = await ownerSession(ctx);
+    const [a, b, c] = await makeContacts(s, 3);
+    const list = await createList(s, { name: 'Zeta', contactIds: [a?.id as string, b?.id as string] });
+    await createList(s, { name: 'alpha', contactIds: [a?.id as string] });
+    const ids = async (query: Record<string, string>) =>
+      ((await s.api(api.contacts.list, { query })).json().documents as { _id: string }[])
+        .map((d) => d._id)
+        .sort();
+    expect(await ids({ contactListId: list._id })).toEqual([a?.id, b?.id].sort());
+    expect(await ids({ notInContactListId: list._id })).toEqual([c?.id]);
+    const detail = await s.api(api.contacts.get, { params: { id: a?.id as string } });
+    expect(detail.json().lists.map((l) => l.name)).toEqual(['alpha', 'Zeta']);
+  });
+
   it('reads any number of members at once (more than the 65,535 parameters a statement may bind)', async () => {
     const s = await ownerSession(ctx);
     const [a] = await makeContacts(s, 1);

@@ -27,6 +27,8 @@ export const contactRequestSchema = z.object({
   phoneNumber: z.string().nullable(),
   message: z.string().nullable(),
   status: contactRequestStatusSchema,
+  /** The language the form was shown in, when it said. */
+  language: languageSchema.nullable(),
   /** How often the person sent the form while the request was pending (repeats are merged into it). */
   submissions: z.number().int(),
   /** The contact of this address: one that existed when the request came (merged), or the one accepting made. */

@@ -89,6 +89,8 @@ export type ContactCampaign = z.infer<typeof contactCampaignSchema>;
 export const contactDetailSchema = contactSchema.extend({
   notes: z.array(contactNoteSchema),
   campaigns: z.array(contactCampaignSchema),
+  /** The contact lists the contact is in, by name. */
+  lists: z.array(z.object({ _id: idSchema, name: z.string() })),
 });
 export type ContactDetail = z.infer<typeof contactDetailSchema>;
 
@@ -191,6 +193,10 @@ export const contactRoutes = {
       'cities[]': queryArray(z.string().max(100)),
       /** Contacts having every one of these tags. */
       'tags[]': queryArray(z.string().max(50)),
+      /** Only members of this contact list. */
+      contactListId: idSchema.optional(),
+      /** Only contacts not in this contact list (choosing whom to add to it). */
+      notInContactListId: idSchema.optional(),
       sort: z
         .enum([...contactSortFields, ...contactSortFields.map((f) => `-${f}` as const)])
         .default('-createdAt'),

@@ -1,13 +1,15 @@
 /**
  * Read-only query: the contact book with what other domains know of each contact. Reads contacts and
- * contact_notes (contacts), invitations (invitations), campaign_tickets (tickets) and campaigns
- * (campaigns). Used by the contacts service (list, filter values, a contact's page) and the
- * invitations service (temp contacts, a campaign's participants). It never writes.
+ * contact_notes (contacts), invitations (invitations), campaign_tickets (tickets), campaigns
+ * (campaigns) and contact_lists and contact_list_members (contact-lists). Used by the contacts service
+ * (list, filter values, a contact's page) and the invitations service (temp contacts, a campaign's
+ * participants). It never writes.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
+import { contactListMembers, contactLists } from '../modules/contact-lists/contact-lists.tables.js';
 import { contactSearchText, contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
@@ -41,6 +43,9 @@ const answered = (campaignId: string | undefined) =>
   sql`exists (select 1 from ${campaignTickets} t where t.contact_id = "contacts"."id"
     ${campaignId ? sql`and t.campaign_id = ${campaignId}` : sql``})`;
 
+const inList = (listId: string) =>
+  sql`exists (select 1 from ${contactListMembers} m where m.list_id = ${listId} and m.contact_id = "contacts"."id")`;
+
 export type ContactListQuery = {
   manufacturerId: string;
   search?: string | undefined;
@@ -49,6 +54,8 @@ export type ContactListQuery = {
   countries?: string[] | undefined;
   cities?: string[] | undefined;
   tags?: string[] | undefined;
+  contactListId?: string | undefined;
+  notInContactListId?: string | undefined;
   sort: string;
   limit: number;
   offset: number;
@@ -75,6 +82,8 @@ export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {
     eq(contacts.manufacturerId, q.manufacturerId),
     eq(contacts.kind, 'contact'),
     searchOf(q.search),
+    q.contactListId ? inList(q.contactListId) : undefined,
+    q.notInContactListId ? sql`not ${inList(q.notInContactListId)}` : undefined,
     participationFilter(),
     q.countries?.length ? inArray(contacts.country, q.countries) : undefined,
     q.cities?.length ? inArray(contacts.city, q.cities) : undefined,
@@ -144,6 +153,15 @@ export const contactCampaigns = async (db: DbOrTx, manufacturerId: string, conta
   ]);
   return { invited, tickets };
 };
+
+/** The contact lists a contact is in, by name. */
+export const listsOfContact = (db: DbOrTx, contactId: string) =>
+  db
+    .select({ _id: contactLists.id, name: contactLists.name })
+    .from(contactListMembers)
+    .innerJoin(contactLists, eq(contactLists.id, contactListMembers.listId))
+    .where(eq(contactListMembers.contactId, contactId))
+    .orderBy(sql`lower(${contactLists.name})`);
 
 /** The values the contact book's filters offer. */
 export const contactFilterValues = async (db: DbOrTx, manufacturerId: string) => {

@@ -44,6 +44,7 @@ export const makeContactDetail = (overrides: Partial<ContactDetail> = {}): Conta
   ...makeContact(),
   notes: [],
   campaigns: [],
+  lists: [],
   ...overrides,
 });
 

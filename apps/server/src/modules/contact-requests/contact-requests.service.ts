@@ -46,6 +46,7 @@ const toRequest = (r: ContactRequestRow, kinds: Map<string, 'contact' | 'temp'>,
   phoneNumber: r.phoneNumber,
   message: r.message,
   status: r.status,
+  language: r.language,
   submissions: r.submissions,
   contact: r.contactId ? { _id: r.contactId, kind: kinds.get(r.contactId) ?? 'contact' } : null,
   campaigns: r.campaignIds.flatMap((id) => {

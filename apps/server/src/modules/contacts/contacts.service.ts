@@ -8,6 +8,7 @@ import {
   contactFilterValues,
   findContactBookRow,
   listContactBook,
+  listsOfContact,
 } from '../../queries/contact-book.query.js';
 import { toContact, toContactBookItem, toContactCampaigns, toNote } from './contacts.dto.js';
 import {
@@ -41,6 +42,8 @@ type ListQuery = {
   'countries[]'?: string[] | undefined;
   'cities[]'?: string[] | undefined;
   'tags[]'?: string[] | undefined;
+  contactListId?: string | undefined;
+  notInContactListId?: string | undefined;
 };
 
 /** The PATCH body as columns: an absent key stays, null clears (the contract turned '' into null). */
@@ -78,14 +81,16 @@ export const createContactService = ({
   const detail = async (manufacturerId: string, id: string) => {
     const row = await findContactBookRow(db, manufacturerId, id);
     if (!row) throw notFound('contact');
-    const [notes, campaigns] = await Promise.all([
+    const [notes, campaigns, lists] = await Promise.all([
       listNotes(db, id),
       contactCampaigns(db, manufacturerId, id),
+      listsOfContact(db, id),
     ]);
     return {
       ...toContactBookItem(row),
       notes: notes.map(toNote),
       campaigns: toContactCampaigns(campaigns),
+      lists,
     };
   };
 
@@ -113,6 +118,8 @@ export const createContactService = ({
         countries: q['countries[]'],
         cities: q['cities[]'],
         tags: q['tags[]'],
+        contactListId: q.contactListId,
+        notInContactListId: q.notInContactListId,
         sort: q.sort,
         limit: q.limit,
         offset: pageOffset(q),

@@ -47,6 +47,8 @@ const AddMembersForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
     page,
     limit: pageSize,
     sort: 'email',
+    // Only people not in the list yet.
+    notInContactListId: list._id,
     ...(search ? { search } : {}),
   });
   const selection = useRowSelection<Contact>((c) => c._id);

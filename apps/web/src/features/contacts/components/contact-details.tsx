@@ -149,6 +149,39 @@ export const ContactDetails = ({ id }: { id: string }) => {
               </Text>
             )}
           </Stack>
+          <Stack gap={4}>
+            <Text fz="sm" fw={600} id="contact-lists-heading">
+              {t('contacts.detail.lists')}
+            </Text>
+            {contact.lists.length > 0 ? (
+              <Group
+                gap={4}
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-labelledby="contact-lists-heading"
+              >
+                {contact.lists.map((list) => (
+                  <li key={list._id}>
+                    <Badge
+                      component={Link}
+                      to={paths.contactList(list._id)}
+                      variant="light"
+                      tt="none"
+                      style={{ cursor: 'pointer' }}
+                    >
+                      {list.name}
+                    </Badge>
+                  </li>
+                ))}
+              </Group>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {t('contacts.detail.noLists')}
+              </Text>
+            )}
+          </Stack>
         </Stack>
       </Paper>
 

@@ -18,6 +18,7 @@ const makeRequest = (overrides: Partial<ContactRequest> = {}): ContactRequest =>
     lastname: 'Berg',
     email: `person${counter}@example.com`,
     phoneNumber: null,
+    language: 'en',
     message: null,
     status: 'pending',
     submissions: 1,
