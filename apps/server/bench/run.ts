@@ -16,6 +16,8 @@ import { campaignList } from './scenarios/campaign-list.js';
 import { contactImport } from './scenarios/contact-import.js';
 import { contactInvite } from './scenarios/contact-invite.js';
 import { contactList } from './scenarios/contact-list.js';
+import { contactListInvite } from './scenarios/contact-list-invite.js';
+import { contactListMembers } from './scenarios/contact-list-members.js';
 import { lighthouse } from './scenarios/lighthouse.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
@@ -39,6 +41,8 @@ const scenarios: Scenario[] = [
   contactList,
   contactInvite,
   contactImport,
+  contactListMembers,
+  contactListInvite,
   pageWeight,
   lighthouse,
 ];

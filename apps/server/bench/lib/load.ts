@@ -52,6 +52,13 @@ const percentile = (sorted: Float64Array, p: number) => {
   return sorted[rank] ?? Number.NaN;
 };
 
+/** The middle of `values` (the mean of the two middle ones for an even count), e.g. of a few timed calls. */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
 /** Several batches of one side as one result. */
 export const summarize = (samples: Sample[]): LoadResult => {
   const all = new Float64Array(samples.reduce((n, s) => n + s.latencies.length, 0));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { contactInviteMax, type InviteReport } from '@parley/contract';
+import { median } from '../lib/load.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { Figure, Scenario } from '../types.js';
 
@@ -15,12 +16,6 @@ const RUNS = 7;
 const TARGET_MS = 1000;
 /** Reserved for examples (RFC 2606): never delivered, should a real worker ever see these jobs. */
 const DOMAIN = 'invite.bench.parley.invalid';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 export const contactInvite: Scenario = {
   name: 'contact-invite',

@@ -1,11 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../../src/db/schema.js';
 import { pageOffset } from '../../src/lib/paging.js';
 import { type ContactListQuery, listContactBook } from '../../src/queries/contact-book.query.js';
-import { type LoadResult, type Sample, sample, sampleInProcess, summarize } from '../lib/load.js';
-import { formatTable, ms } from '../lib/table.js';
-import type { BenchContext, Figure, Scenario } from '../types.js';
+import { type BareSqlPair, compareToBareSql, statementsOf } from '../lib/compare.js';
+import type { BenchContext, Scenario } from '../types.js';
 
 /**
  * GET /api/v2/contact/all for a manufacturer with 100,000 contacts among 1,000,000 (90 other
@@ -81,24 +78,13 @@ const seed = async (ctx: BenchContext) => {
   return performance.now() - started;
 };
 
-type Statement = { text: string; values: unknown[] };
-
-/**
- * The statements `listContactBook` sends for `q` (the page, then the count), as Drizzle hands them
- * to pg: read off a Drizzle logger on the same pool while it runs the list once.
- */
-const statementsOf = async (ctx: BenchContext, q: ContactListQuery) => {
-  const seen: Statement[] = [];
-  const db = drizzle(ctx.rt.pool, {
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, values) => seen.push({ text, values }) },
-  });
-  const { total } = await listContactBook(db, q);
-  const [page, count] = seen;
-  if (seen.length !== 2 || !page || !count)
-    throw new Error(`the contact list sent ${seen.length} statements, not the page and its count`);
-  return { page, count, total };
+/** The statements `listContactBook` sends for `q`: the page, then the count. */
+const listStatements = async (ctx: BenchContext, q: ContactListQuery) => {
+  const { statements, result } = await statementsOf(ctx.rt.pool, (db) => listContactBook(db, q));
+  const [page, count] = statements;
+  if (statements.length !== 2 || !page || !count)
+    throw new Error(`the contact list sent ${statements.length} statements, not the page and its count`);
+  return { page, count, total: result.total };
 };
 
 type Request = { label: string; query: string; list: Partial<ContactListQuery> };
@@ -106,13 +92,9 @@ type Request = { label: string; query: string; list: Partial<ContactListQuery> }
 export const contactList: Scenario = {
   name: 'contact-list',
   run: async (ctx) => {
-    const figures: Figure[] = [];
-    const rows: string[][] = [];
-    const summaries: string[] = [];
     // A search costs hundreds of times what owner/me/small does: a twentieth of BENCH_REQUESTS per row.
     const requests = Math.max(40, Math.floor(ctx.load.requests / 20));
     const warmup = Math.max(10, Math.floor(ctx.load.warmup / 10));
-    const perRound = Math.ceil(requests / ROUNDS);
     try {
       ctx.progress(
         `contact list: seeding ${OWN} contacts and ${NEIGHBOURS} neighbours with ${PER_NEIGHBOUR} each`,
@@ -127,17 +109,18 @@ export const contactList: Scenario = {
         },
       ];
       const lines: string[] = [];
-      const bare = new Map<string, () => Promise<unknown>>();
+      const pairs: BareSqlPair[] = [];
       for (const r of list) {
         // What the service hands the query for the route's defaults (page 1, limit 20, -createdAt).
-        const { page, count, total } = await statementsOf(ctx, {
+        const { page, count, total } = await listStatements(ctx, {
           manufacturerId: ctx.owner.manufacturerId,
           sort: '-createdAt',
           limit: 20,
           offset: pageOffset({ page: 1, limit: 20 }),
           ...r.list,
         });
-        const answer = await fetch(`${ctx.baseUrl}/api/v2/contact/all?${r.query}`, {
+        const path = `/api/v2/contact/all?${r.query}`;
+        const answer = await fetch(`${ctx.baseUrl}${path}`, {
           headers: { 'x-auth-token': ctx.owner.idToken },
         });
         const body = (await answer.json()) as { total?: number; documents?: unknown[] };
@@ -146,84 +129,34 @@ export const contactList: Scenario = {
             `the API answered ${answer.status} with total ${body.total}, the bare SQL ${total}`,
           );
         lines.push(`${r.label}: ${total} contacts match, ${body.documents?.length} on the page`);
-        bare.set(r.label, () => Promise.all([ctx.rt.pool.query(page), ctx.rt.pool.query(count)]));
+        pairs.push({
+          label: r.label,
+          path,
+          bare: () => Promise.all([ctx.rt.pool.query(page), ctx.rt.pool.query(count)]),
+        });
       }
 
-      for (const concurrency of ctx.load.concurrencies) {
-        for (const r of list) {
-          const once = bare.get(r.label);
-          if (!once) throw new Error(`no bare SQL for ${r.label}`);
-          const samples: Record<'api' | 'sql', Sample[]> = { api: [], sql: [] };
-          for (let round = 0; round < ROUNDS; round++) {
-            const order = round % 2 === 0 ? (['api', 'sql'] as const) : (['sql', 'api'] as const);
-            for (const side of order) {
-              ctx.progress(
-                `contact list: ${r.label}, concurrency ${concurrency}, round ${round + 1}, ${side}`,
-              );
-              const load = { concurrency, requests: perRound, warmup: round === 0 ? warmup : concurrency };
-              samples[side].push(
-                side === 'api'
-                  ? await sample({
-                      url: `${ctx.baseUrl}/api/v2/contact/all?${r.query}`,
-                      headers: { 'x-auth-token': ctx.owner.idToken },
-                      ...load,
-                    })
-                  : await sampleInProcess(once, load),
-              );
-            }
-          }
-          const api: LoadResult = summarize(samples.api);
-          const sql: LoadResult = summarize(samples.sql);
-          const throughput = api.perSecond / sql.perSecond;
-          const median = `${(api.medianMs / sql.medianMs).toFixed(2)}x`;
-          figures.push({
-            label: `contact list ${r.label} throughput / bare SQL, concurrency ${concurrency}`,
-            measured: `${throughput.toFixed(2)}x`,
-            target: `>= ${TARGET_THROUGHPUT.toFixed(2)}x`,
-            met: throughput >= TARGET_THROUGHPUT,
-          });
-          if (concurrency === 8) {
-            figures.push({
-              label: `contact list ${r.label} p99, concurrency 8`,
-              measured: ms(api.p99Ms),
-              target: `< ${TARGET_P99_MS} ms`,
-              met: api.p99Ms < TARGET_P99_MS,
-            });
-          }
-          const row = (what: string, x: LoadResult) => [
-            String(concurrency),
-            what,
-            ms(x.medianMs),
-            ms(x.p95Ms),
-            ms(x.p99Ms),
-            x.perSecond.toFixed(1),
-          ];
-          rows.push(row(`API ${r.label}`, api), row(`bare SQL ${r.label}`, sql), [
-            String(concurrency),
-            'ratio API / SQL',
-            median,
-            `${(api.p95Ms / sql.p95Ms).toFixed(2)}x`,
-            `${(api.p99Ms / sql.p99Ms).toFixed(2)}x`,
-            `${throughput.toFixed(2)}x`,
-          ]);
-          summaries.push(
-            `${r.label} c${concurrency}: ${api.perSecond.toFixed(1)} req/s, ${throughput.toFixed(2)}x the bare SQL's throughput (median ${ms(api.medianMs)}, p99 ${ms(api.p99Ms)})`,
-          );
-        }
-      }
+      const compared = await compareToBareSql(ctx, {
+        name: 'contact list',
+        pairs,
+        requests,
+        warmup,
+        rounds: ROUNDS,
+        targets: { throughput: TARGET_THROUGHPUT, p99Ms: TARGET_P99_MS },
+      });
       return {
         report: [
           `GET /api/v2/contact/all: ${OWN} contacts of the owner's manufacturer (1 in 20 temp, 1 in 5 with a city),`,
           `${NEIGHBOURS} other manufacturers with ${PER_NEIGHBOUR} each (seeded in ${(seedMs / 1000).toFixed(1)} s); first page, 20 rows,`,
-          `-createdAt; ${perRound * ROUNDS} requests per row in ${ROUNDS} rounds taking turns with the other side; the bare SQL is`,
+          `-createdAt; ${compared.requestsPerRow} requests per row in ${ROUNDS} rounds taking turns with the other side; the bare SQL is`,
           "the list's page and count statements, as Drizzle sends them, side by side through the same pool with pg.",
           'The target ratio is throughput (req/s) API / bare SQL, as in owner-me-small.',
           ...lines,
           '',
-          formatTable(['conc', 'what', 'median', 'p95', 'p99', 'req/s'], rows, 2),
+          compared.table,
         ].join('\n'),
-        summary: `contact list: ${summaries.join('; ')}`,
-        figures,
+        summary: `contact list: ${compared.summaries.join('; ')}`,
+        figures: compared.figures,
       };
     } finally {
       ctx.progress('contact list: removing the seeded contacts');

@@ -1,0 +1,132 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
+import type { Db } from '../../src/db/client.js';
+import * as schema from '../../src/db/schema.js';
+import type { BenchContext, Figure } from '../types.js';
+import { type LoadResult, type Sample, sample, sampleInProcess, summarize } from './load.js';
+import { formatTable, ms } from './table.js';
+
+/** One statement as Drizzle hands it to pg: what the bare SQL side sends again. */
+export type Statement = { text: string; values: unknown[] };
+
+/**
+ * The statements `run` sends (e.g. a list's page and its count, as a query in src/queries builds them),
+ * as Drizzle hands them to pg: read off a Drizzle logger on the same pool while `run` runs once.
+ */
+export const statementsOf = async <T>(pool: Pool, run: (db: Db) => Promise<T>) => {
+  const statements: Statement[] = [];
+  const db = drizzle(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, values) => statements.push({ text, values }) },
+  });
+  const result = await run(db);
+  return { statements, result };
+};
+
+/** One row of the comparison: a request to the API and the same work as bare SQL. */
+export type BareSqlPair = {
+  /** Names the row in the table, the progress, the figures and the summary, e.g. `search "nordwind"`. */
+  label: string;
+  /** The API's path with its query, e.g. `/api/v2/contact/all?search=nordwind`, sent with the owner's token. */
+  path: string;
+  /** The route's statements sent once without HTTP or Drizzle (side by side through the pool). */
+  bare: () => Promise<unknown>;
+};
+
+export type CompareToBareSql = {
+  /** Starts progress lines and figure labels, e.g. `contact list`. */
+  name: string;
+  pairs: BareSqlPair[];
+  /** Requests measured per side and row, over all rounds (rounded up to a whole number per round). */
+  requests: number;
+  /** Requests thrown away per side before the first round; later rounds warm up with `concurrency`. */
+  warmup: number;
+  rounds: number;
+  targets: {
+    /** Least throughput (req/s) of the API over the bare SQL's, at every concurrency. */
+    throughput: number;
+    /** Most p99 of the API at concurrency 8. */
+    p99Ms: number;
+  };
+};
+
+/**
+ * Each pair at each of the configured concurrencies: the API over real HTTP (`sample`) against its bare
+ * SQL in-process (`sampleInProcess`), in `rounds` rounds in which the two sides take turns (so a
+ * machine getting busier or quieter weighs on both alike), as in owner-me-small. Answers the table's
+ * rows (median, p95, p99, req/s of each side and their ratio), the figures (throughput ratio at every
+ * concurrency, p99 at 8) and one summary part per row.
+ */
+export const compareToBareSql = async (ctx: BenchContext, o: CompareToBareSql) => {
+  const figures: Figure[] = [];
+  const rows: string[][] = [];
+  const summaries: string[] = [];
+  const perRound = Math.ceil(o.requests / o.rounds);
+  for (const concurrency of ctx.load.concurrencies) {
+    for (const pair of o.pairs) {
+      const samples: Record<'api' | 'sql', Sample[]> = { api: [], sql: [] };
+      for (let round = 0; round < o.rounds; round++) {
+        const order = round % 2 === 0 ? (['api', 'sql'] as const) : (['sql', 'api'] as const);
+        for (const side of order) {
+          ctx.progress(`${o.name}: ${pair.label}, concurrency ${concurrency}, round ${round + 1}, ${side}`);
+          const load = { concurrency, requests: perRound, warmup: round === 0 ? o.warmup : concurrency };
+          samples[side].push(
+            side === 'api'
+              ? await sample({
+                  url: `${ctx.baseUrl}${pair.path}`,
+                  headers: { 'x-auth-token': ctx.owner.idToken },
+                  ...load,
+                })
+              : await sampleInProcess(pair.bare, load),
+          );
+        }
+      }
+      const api: LoadResult = summarize(samples.api);
+      const sql: LoadResult = summarize(samples.sql);
+      const throughput = api.perSecond / sql.perSecond;
+      figures.push({
+        label: `${o.name} ${pair.label} throughput / bare SQL, concurrency ${concurrency}`,
+        measured: `${throughput.toFixed(2)}x`,
+        target: `>= ${o.targets.throughput.toFixed(2)}x`,
+        met: throughput >= o.targets.throughput,
+      });
+      if (concurrency === 8) {
+        figures.push({
+          label: `${o.name} ${pair.label} p99, concurrency 8`,
+          measured: ms(api.p99Ms),
+          target: `< ${o.targets.p99Ms} ms`,
+          met: api.p99Ms < o.targets.p99Ms,
+        });
+      }
+      const row = (what: string, x: LoadResult) => [
+        String(concurrency),
+        what,
+        ms(x.medianMs),
+        ms(x.p95Ms),
+        ms(x.p99Ms),
+        x.perSecond.toFixed(1),
+      ];
+      rows.push(row(`API ${pair.label}`, api), row(`bare SQL ${pair.label}`, sql), [
+        String(concurrency),
+        'ratio API / SQL',
+        `${(api.medianMs / sql.medianMs).toFixed(2)}x`,
+        `${(api.p95Ms / sql.p95Ms).toFixed(2)}x`,
+        `${(api.p99Ms / sql.p99Ms).toFixed(2)}x`,
+        `${throughput.toFixed(2)}x`,
+      ]);
+      summaries.push(
+        `${pair.label} c${concurrency}: ${api.perSecond.toFixed(1)} req/s, ${throughput.toFixed(2)}x the bare SQL's throughput (median ${ms(api.medianMs)}, p99 ${ms(api.p99Ms)})`,
+      );
+    }
+  }
+  return {
+    /** The table of `rows`, as the scenario's report prints it. */
+    table: formatTable(['conc', 'what', 'median', 'p95', 'p99', 'req/s'], rows, 2),
+    rows,
+    figures,
+    summaries,
+    /** Requests measured per side and row. */
+    requestsPerRow: perRound * o.rounds,
+  };
+};
