@@ -106,6 +106,8 @@ describe('the server process', { timeout: 240_000 }, () => {
   it('stops on Ctrl-C with exit code 0 and no error logged; prints the demo password on the first start only', async () => {
     const first = await runServer({ DATA_DIR: dataDir });
     expect(first.stdout).toMatch(demoBanner);
+    // The demo manufacturer's contact-request form, to try at once.
+    expect(first.stdout).toMatch(/contact-request form: http:\/\/\S+\/p\/r\/[0-9a-f-]{36}\n/);
     expect(first.code, first.stdout + first.stderr).toBe(0);
     const lines = logLines(first.stdout);
     expect(lines.map((l) => l.msg)).toContain('embedded PostgreSQL stopped');
