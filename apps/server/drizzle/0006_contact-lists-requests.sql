@@ -57,4 +57,6 @@ CREATE UNIQUE INDEX "contact_lists_manufacturer_name_idx" ON "contact_lists" USI
 CREATE INDEX "contact_lists_manufacturer_id_created_at_index" ON "contact_lists" USING btree ("manufacturer_id","created_at");--> statement-breakpoint
 CREATE INDEX "contact_requests_manufacturer_id_status_created_at_index" ON "contact_requests" USING btree ("manufacturer_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "contact_requests_manufacturer_id_created_at_index" ON "contact_requests" USING btree ("manufacturer_id","created_at");--> statement-breakpoint
+CREATE INDEX "contact_requests_contact_id_index" ON "contact_requests" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX "contact_requests_decided_by_index" ON "contact_requests" USING btree ("decided_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_requests_pending_email_idx" ON "contact_requests" USING btree ("manufacturer_id","email") WHERE status = 'pending';

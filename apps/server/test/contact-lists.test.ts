@@ -429,6 +429,59 @@ describe('contact lists', () => {
     expect(detail.json().lists.map((l) => l.name)).toEqual(['alpha', 'Zeta']);
   });
 
+  it('a contact deleted while it joins a list or while its list is invited never makes a 500', async () => {
+    const s = await ownerSession(ctx);
+    const campaign = await insertCampaign(ctx.rt, s.manufacturerId);
+    for (let round = 0; round < 5; round += 1) {
+      const people = await makeContacts(s, 30);
+      const list = await createList(s, {
+        name: `Race ${round}`,
+        contactIds: people.slice(1).map((p) => p.id),
+      });
+      const victim = people[0]?.id as string;
+      const other = people[5]?.id as string;
+      const [joined, deleted, invited, deletedMember] = await Promise.all([
+        s.api(api.contactLists.update, { params: { id: list._id }, body: { newContactIds: [victim] } }),
+        s.api(api.contacts.remove, { params: { id: victim } }),
+        s.api(api.contactLists.inviteToCampaign, {
+          params: { id: campaign.id },
+          body: { contactLists: [list._id] },
+        }),
+        s.api(api.contacts.remove, { params: { id: other } }),
+      ]);
+      expect([200, 404], joined.body).toContain(joined.statusCode);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect(invited.statusCode, invited.body).toBe(200);
+      expect(deletedMember.statusCode, deletedMember.body).toBe(204);
+    }
+  });
+
+  it("a list filter naming another manufacturer's list answers 404", async () => {
+    const s = await ownerSession(ctx);
+    const other = await ownerSession(ctx);
+    const theirs = await createList(other, { name: 'Theirs' });
+    const c = await insertCampaign(ctx.rt, s.manufacturerId);
+    expectError(await s.api(api.contacts.list, { query: { contactListId: theirs._id } }), 404, 'not-found');
+    expectError(
+      await s.api(api.contacts.list, { query: { notInContactListId: theirs._id } }),
+      404,
+      'not-found',
+    );
+    expectError(
+      await s.api(api.invitations.participants, {
+        params: { id: c.id },
+        query: { contactListId: theirs._id },
+      }),
+      404,
+      'not-found',
+    );
+    expectError(
+      await s.api(api.tickets.list, { query: { campaignId: c.id, contactListId: theirs._id } }),
+      404,
+      'not-found',
+    );
+  });
+
   it('reads any number of members at once (more than the 65,535 parameters a statement may bind)', async () => {
     const s = await ownerSession(ctx);
     const [a] = await makeContacts(s, 1);

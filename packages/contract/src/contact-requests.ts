@@ -33,7 +33,7 @@ export const contactRequestSchema = z.object({
   submissions: z.number().int(),
   /** The contact of this address: one that existed when the request came (merged), or the one accepting made. */
   contact: z.object({ _id: idSchema, kind: contactKindSchema }).nullable(),
-  /** The campaigns an accepted request was invited to. */
+  /** The campaigns an accepted request was accepted into (who got no invitation, and why, the accept call answered). */
   campaigns: z.array(z.object({ _id: idSchema, title: z.string() })),
   decidedAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,

@@ -19,6 +19,8 @@ const sharedCodes = {
   'not-found': 404,
   'conflict/stale': 409,
   'conflict/duplicate': 409,
+  /** A record the change refers to was deleted meanwhile (a foreign key found nothing). */
+  'conflict/gone': 409,
   'rate-limit': 429,
   internal: 500,
 } as const;

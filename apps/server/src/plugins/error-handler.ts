@@ -63,6 +63,13 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         .code(409)
         .send({ code: 'conflict/duplicate', message: 'A record with these values exists already.' });
     }
+    if (pgCode === '23503') {
+      // A row the write refers to was deleted by a concurrent request: the caller's view is stale.
+      return reply.code(409).send({
+        code: 'conflict/gone',
+        message: 'Something this change refers to was deleted meanwhile; reload and try again.',
+      });
+    }
     if (pgCode === '22008' || pgCode === '22007') {
       // A date PostgreSQL cannot store: bad input, not a server fault (D3 never answers 500 to input).
       return reply.code(400).send({ code: 'validation', message: 'A date is out of range.' });

@@ -171,6 +171,18 @@ export const campaignLinkedLists = (db: DbOrTx, manufacturerId: string, campaign
     )
     .orderBy(sql`lower(${contactLists.name})`);
 
+/**
+ * Whether the list is the manufacturer's: a list filter naming another's list answers 404 (D4), as
+ * the contact book, the participants and the tickets do.
+ */
+export const isOwnContactList = async (db: DbOrTx, manufacturerId: string, listId: string) => {
+  const [row] = await db
+    .select({ id: contactLists.id })
+    .from(contactLists)
+    .where(and(eq(contactLists.manufacturerId, manufacturerId), eq(contactLists.id, listId)));
+  return row !== undefined;
+};
+
 /** Only rows whose contact (the given column) is a member of the list: the list filter (D11). */
 export const memberOfList = (contactIdColumn: SQL | AnyPgColumn, listId: string) =>
   sql`exists (select 1 from ${contactListMembers} m where m.list_id = ${listId} and m.contact_id = ${contactIdColumn})`;

@@ -139,6 +139,15 @@ export const campaignNames = (db: DbOrTx, q: { manufacturerId: string; states: C
     .where(listScope(q))
     .orderBy(...orderOf('title'));
 
+/** The manufacturer's campaigns among `ids` (any state), their titles. */
+export const campaignTitles = (db: DbOrTx, manufacturerId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as { id: string; title: string }[])
+    : db
+        .select({ id: campaigns.id, title: campaigns.title })
+        .from(campaigns)
+        .where(and(eq(campaigns.manufacturerId, manufacturerId), inArray(campaigns.id, ids)));
+
 /** The campaign's new `updatedAt` (lib/touched.ts): now, but always later than before. */
 export const touchedAt = (now: Date) => touchedColumn(campaigns.updatedAt, now);
 

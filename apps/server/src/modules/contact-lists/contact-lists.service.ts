@@ -71,7 +71,7 @@ export const createContactListService = ({
   clock: Clock;
   jobs: Pick<JobQueue, 'define' | 'send'>;
   campaigns: Pick<CampaignService, 'row'>;
-  contacts: Pick<ContactService, 'byIds'>;
+  contacts: Pick<ContactService, 'byIds' | 'lockByIds'>;
   invitations: Pick<InvitationService, 'runningCampaigns' | 'inviteMembers' | 'inviteInTx'>;
 }) => {
   const get = async (manufacturerId: string, id: string) => {
@@ -80,11 +80,14 @@ export const createContactListService = ({
     return toList(row);
   };
 
-  /** The manufacturer's contacts among `ids`, or 404 naming the first that is not one (D4). */
+  /**
+   * The manufacturer's contacts among `ids`, locked against deletion until the transaction ends (their
+   * memberships are written next), or 404 if one is not theirs (D4).
+   */
   const ownContacts = async (tx: DbOrTx, manufacturerId: string, ids: string[]) => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const found = new Set((await contacts.byIds(tx, manufacturerId, unique)).map((c) => c.id));
+    const found = new Set((await contacts.lockByIds(tx, manufacturerId, unique)).map((c) => c.id));
     const missing = unique.find((id) => !found.has(id));
     if (missing) throw notFound('contact');
     return unique;
@@ -128,13 +131,17 @@ export const createContactListService = ({
       if (!list) return;
       const campaignIds: string[] = [];
       for (const id of await linkedCampaignIds(tx, list.id)) {
-        const c = await campaigns.row(data.manufacturerId, id).catch(() => undefined);
+        // A campaign gone meanwhile is skipped; any other failure fails the job, which is tried again.
+        const c = await campaigns.row(data.manufacturerId, id).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'not-found') return undefined;
+          throw err;
+        });
         if (c?.state === 'running' && c.isGroupCampaign) campaignIds.push(c.id);
       }
       // Only those still in the list; each is invited at most once (the invitation's key), skipping
       // unsubscribed addresses and people who answered already.
       const members = await stillMembers(tx, list.id, data.contactIds);
-      const people = (await contacts.byIds(tx, data.manufacturerId, members)).map((c) => ({
+      const people = (await contacts.lockByIds(tx, data.manufacturerId, members)).map((c) => ({
         id: c.id,
         email: c.email,
       }));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageAndCount } from '../../lib/paging.js';
 import { touchedAt } from '../../lib/touched.js';
@@ -51,10 +51,10 @@ export const upsertPendingRequest = async (
         updatedAt: touchedAt(contactRequests.updatedAt, v.now),
       },
     })
-    .returning({ ...getTableColumns(contactRequests), isNew: sql<boolean>`xmax = 0` });
+    .returning();
   if (!row) throw new Error('upsert of a contact request returned no row');
-  const { isNew, ...request } = row;
-  return { row: request, isNew };
+  // A merged repeat counts more than one submission.
+  return { row, isNew: row.submissions === 1 };
 };
 
 export const listRequests = (
@@ -105,25 +105,23 @@ export const lockRequests = (db: DbOrTx, manufacturerId: string, ids: string[]) 
     .orderBy(contactRequests.id)
     .for('update');
 
-export const decideRequest = (
+/** Records one decision on several requests, in one statement (each with its contact, if any). */
+export const decideRequests = async (
   db: DbOrTx,
-  id: string,
-  v: {
-    status: 'accepted' | 'rejected';
-    by: string | null;
-    now: Date;
-    contactId?: string;
-    campaignIds?: string[];
-  },
-) =>
-  db
-    .update(contactRequests)
-    .set({
-      status: v.status,
-      decidedAt: v.now,
-      decidedBy: v.by,
-      updatedAt: touchedAt(contactRequests.updatedAt, v.now),
-      ...(v.contactId ? { contactId: v.contactId } : {}),
-      ...(v.campaignIds ? { campaignIds: v.campaignIds } : {}),
-    })
-    .where(eq(contactRequests.id, id));
+  requests: { id: string; contactId: string | null }[],
+  v: { status: 'accepted' | 'rejected'; by: string | null; now: Date; campaignIds?: string[] },
+) => {
+  if (requests.length === 0) return;
+  // Two parameters, each a list as text (Drizzle would spread an array into one parameter per item).
+  const ids = requests.map((r) => r.id).join(',');
+  const contactIds = requests.map((r) => r.contactId ?? '').join(',');
+  await db.execute(sql`update ${contactRequests} set
+      status = ${v.status},
+      decided_at = ${v.now.toISOString()}::timestamptz,
+      decided_by = ${v.by},
+      contact_id = coalesce(nullif(d.contact_id, '')::uuid, ${contactRequests.contactId}),
+      ${v.campaignIds ? sql`campaign_ids = ${`{${v.campaignIds.join(',')}}`}::uuid[],` : sql``}
+      updated_at = greatest(${v.now.toISOString()}::timestamptz, ${contactRequests.updatedAt} + interval '1 millisecond')
+    from unnest(string_to_array(${ids}, ','), string_to_array(${contactIds}, ',')) as d(id, contact_id)
+    where ${contactRequests.id} = d.id::uuid`);
+};

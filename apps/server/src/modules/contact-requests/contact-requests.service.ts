@@ -20,7 +20,7 @@ import type { OwnerService } from '../owner/index.js';
 import './contact-requests.errors.js';
 import {
   type ContactRequestRow,
-  decideRequest,
+  decideRequests,
   listRequests,
   lockRequests,
   upsertPendingRequest,
@@ -80,7 +80,7 @@ export const createContactRequestService = ({
   log: Pick<Logger, 'info'>;
   privacyUrl: string | null;
   owners: Pick<OwnerService, 'manufacturer'>;
-  campaigns: Pick<CampaignService, 'row'>;
+  campaigns: Pick<CampaignService, 'titles'>;
   contacts: Pick<
     ContactService,
     'byEmails' | 'byIds' | 'upsertByEmail' | 'addRequestDetails' | 'unsubscribedAmong'
@@ -190,11 +190,14 @@ export const createContactRequestService = ({
       const kinds = new Map(
         (await contacts.byIds(db, manufacturerId, contactIds)).map((c) => [c.id, c.kind]),
       );
-      const titles: Campaigns = new Map();
-      for (const id of new Set(rows.flatMap((r) => r.campaignIds))) {
-        const c = await campaigns.row(manufacturerId, id).catch(() => undefined);
-        if (c) titles.set(id, { _id: c.id, title: c.title });
-      }
+      const titles: Campaigns = new Map(
+        (
+          await campaigns.titles(
+            manufacturerId,
+            rows.flatMap((r) => r.campaignIds),
+          )
+        ).map((c) => [c.id, { _id: c.id, title: c.title }]),
+      );
       const n = (s: ContactRequestStatus) => byStatus.find((r) => r.status === s)?.n ?? 0;
       return {
         documents: rows.map((r): ContactRequest => toRequest(r, kinds, titles)),
@@ -239,6 +242,7 @@ export const createContactRequestService = ({
           invitations: 0,
           problems: [],
         };
+        const accepted: { request: ContactRequestRow; contact: { id: string; email: string } }[] = [];
         for (const r of rows) {
           const contact = await contacts.upsertByEmail(
             tx,
@@ -251,35 +255,37 @@ export const createContactRequestService = ({
             { phoneNumber: r.phoneNumber, note: r.message, authorId: null },
             now,
           );
-          const made = await invitations.inviteInTx(
-            tx,
-            manufacturerId,
-            [{ id: contact.id, email: contact.email }],
-            campaignIds,
-            now,
-          );
-          await decideRequest(tx, r.id, {
-            status: 'accepted',
-            by: reader.ownerId,
-            now,
-            contactId: contact.id,
-            campaignIds,
-          });
-          report.accepted += 1;
-          report.invitations += made;
+          accepted.push({ request: r, contact: { id: contact.id, email: contact.email } });
+        }
+        // One call for everyone: their mails take their slots of the pace together, at the end.
+        const made = await invitations.inviteInTx(
+          tx,
+          manufacturerId,
+          accepted.map((a) => a.contact),
+          campaignIds,
+          now,
+        );
+        const invitedContacts = new Set(made.map((m) => m.contactId));
+        await decideRequests(
+          tx,
+          accepted.map((a) => ({ id: a.request.id, contactId: a.contact.id })),
+          { status: 'accepted', by: reader.ownerId, now, campaignIds },
+        );
+        report.accepted = accepted.length;
+        report.invitations = made.length;
+        for (const { request: r, contact } of accepted) {
           if (!known.has(r.email)) report.newContacts += 1;
-          if (made === 0) {
-            const code = unsubscribed.has(r.email) ? contactCodes.unsubscribed : contactCodes.alreadyInvited;
-            report.problems.push({
-              _id: r.id,
-              email: r.email,
-              code,
-              message:
-                code === contactCodes.unsubscribed
-                  ? 'This address has unsubscribed from your invitations: it became a contact, but gets no invitation.'
-                  : 'This person is invited to these campaigns already, or has answered them.',
-            });
-          }
+          if (invitedContacts.has(contact.id)) continue;
+          const code = unsubscribed.has(r.email) ? contactCodes.unsubscribed : contactCodes.alreadyInvited;
+          report.problems.push({
+            _id: r.id,
+            email: r.email,
+            code,
+            message:
+              code === contactCodes.unsubscribed
+                ? 'This address has unsubscribed from your invitations: it became a contact, but gets no invitation.'
+                : 'This person is invited to these campaigns already, or has answered them.',
+          });
         }
         return report;
       });
@@ -289,7 +295,11 @@ export const createContactRequestService = ({
       db.transaction(async (tx) => {
         const rows = await pendingOnes(tx, reader.manufacturerId, ids);
         const now = clock.now();
-        for (const r of rows) await decideRequest(tx, r.id, { status: 'rejected', by: reader.ownerId, now });
+        await decideRequests(
+          tx,
+          rows.map((r) => ({ id: r.id, contactId: r.contactId })),
+          { status: 'rejected', by: reader.ownerId, now },
+        );
         return { rejected: rows.length };
       }),
   };

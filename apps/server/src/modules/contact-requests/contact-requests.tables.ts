@@ -40,6 +40,9 @@ export const contactRequests = pgTable(
   (t) => [
     index().on(t.manufacturerId, t.status, t.createdAt),
     index().on(t.manufacturerId, t.createdAt),
+    // Deleting a contact or an owner clears these (ON DELETE SET NULL) by index, not by a scan.
+    index().on(t.contactId),
+    index().on(t.decidedBy),
     // At most one pending request per address: a repeat is merged into it.
     uniqueIndex('contact_requests_pending_email_idx')
       .on(t.manufacturerId, t.email)

@@ -76,6 +76,21 @@ export const findContactsByIds = (db: DbOrTx, manufacturerId: string, ids: strin
         .from(contacts)
         .where(and(eq(contacts.manufacturerId, manufacturerId), anyOf(contacts.id, ids, 'uuid')));
 
+/**
+ * The manufacturer's contacts among `ids`, each locked against deletion until the transaction ends
+ * (`FOR KEY SHARE`: updates go on), so rows that refer to them (a list membership, an invitation) can be
+ * written without a concurrent delete failing the write.
+ */
+export const lockContactsByIds = (db: DbOrTx, manufacturerId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as ContactRow[])
+    : db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.manufacturerId, manufacturerId), anyOf(contacts.id, ids, 'uuid')))
+        .orderBy(contacts.id)
+        .for('key share');
+
 /** New temp contacts for invited addresses; an address that became known meanwhile is skipped. */
 export const insertTempContacts = async (
   db: DbOrTx,

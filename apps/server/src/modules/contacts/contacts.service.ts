@@ -10,6 +10,7 @@ import {
   listContactBook,
   listsOfContact,
 } from '../../queries/contact-book.query.js';
+import { isOwnContactList } from '../../queries/contact-lists.query.js';
 import { toContact, toContactBookItem, toContactCampaigns, toNote } from './contacts.dto.js';
 import {
   addContactTags,
@@ -24,6 +25,7 @@ import {
   insertTempContacts,
   insertUnsubscribe,
   listNotes,
+  lockContactsByIds,
   mergeImportedContacts,
   unsubscribedAmong,
   updateContact,
@@ -110,6 +112,9 @@ export const createContactService = ({
 
   return {
     list: async (manufacturerId: string, q: ListQuery) => {
+      for (const listId of [q.contactListId, q.notInContactListId]) {
+        if (listId && !(await isOwnContactList(db, manufacturerId, listId))) throw notFound('contact list');
+      }
       const { rows, total } = await listContactBook(db, {
         manufacturerId,
         search: q.search,
@@ -207,6 +212,9 @@ export const createContactService = ({
     byEmails: (tx: DbOrTx, manufacturerId: string, emails: string[]) =>
       findContactsByEmails(tx, manufacturerId, emails),
     byIds: (tx: DbOrTx, manufacturerId: string, ids: string[]) => findContactsByIds(tx, manufacturerId, ids),
+    /** `byIds`, each contact locked against deletion until `tx` ends (rows about to refer to them). */
+    lockByIds: (tx: DbOrTx, manufacturerId: string, ids: string[]) =>
+      lockContactsByIds(tx, manufacturerId, ids),
     insertTemp: (tx: DbOrTx, manufacturerId: string, emails: string[], tags: string[], now: Date) =>
       insertTempContacts(tx, manufacturerId, emails, tags, now),
     addTags: (tx: DbOrTx, manufacturerId: string, ids: string[], tags: string[], now: Date) =>

@@ -177,7 +177,7 @@ export const createImportService = ({
       .transaction(async (tx) => {
         const now = clock.now();
         const merged = await contacts.mergeImported(tx, imp.manufacturerId, [...people.values()], now);
-        const invited = await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now);
+        const invited = (await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now)).length;
         await insertRejections(tx, rejections);
         const created = merged.filter((m) => m.inserted).length;
         const counted = await addProgress(tx, imp.id, {

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { sha256 } from '../../lib/secrets.js';
+import { isOwnContactList } from '../../queries/contact-lists.query.js';
 import {
   answeredPairs,
   invitationByTokenHash,
@@ -78,6 +79,7 @@ export const createInvitationService = ({
     ContactService,
     | 'byEmails'
     | 'byIds'
+    | 'lockByIds'
     | 'insertTemp'
     | 'addTags'
     | 'unsubscribedAmong'
@@ -352,6 +354,9 @@ export const createInvitationService = ({
       },
     ) => {
       await campaigns.row(manufacturerId, campaignId);
+      if (q.contactListId && !(await isOwnContactList(db, manufacturerId, q.contactListId))) {
+        throw notFound('contact list');
+      }
       const { rows, total } = await listParticipants(db, {
         manufacturerId,
         campaignId,
@@ -548,7 +553,8 @@ export const createInvitationService = ({
 
     /**
      * Invites contacts to campaigns inside the caller's transaction (an import's batch): unsubscribed
-     * addresses, contacts already invited and those who answered already are skipped. Answers how many invitations it made.
+     * addresses, contacts already invited and those who answered already are skipped. Answers the
+     * invitations it made (campaign and contact of each).
      */
     inviteInTx: async (
       tx: DbOrTx,
@@ -557,7 +563,7 @@ export const createInvitationService = ({
       campaignIds: string[],
       now: Date,
     ) => {
-      if (people.length === 0 || campaignIds.length === 0) return 0;
+      if (people.length === 0 || campaignIds.length === 0) return [];
       const unsub = await contacts.unsubscribedAmong(
         tx,
         manufacturerId,
@@ -588,7 +594,7 @@ export const createInvitationService = ({
         tx,
         rows.map((r) => r.id),
       );
-      return rows.length;
+      return rows.map((r) => ({ campaignId: r.campaignId, contactId: r.contactId }));
     },
 
     /**
@@ -602,7 +608,13 @@ export const createInvitationService = ({
       targets: CampaignFacts[],
       o: { check: boolean; tx?: DbOrTx },
     ) => {
-      const known = contactIds.length > 0 ? await contacts.byIds(o.tx ?? db, manufacturerId, contactIds) : [];
+      // In a transaction the contacts are locked against deletion until the invitations are written.
+      const known =
+        contactIds.length === 0
+          ? []
+          : o.tx
+            ? await contacts.lockByIds(o.tx, manufacturerId, contactIds)
+            : await contacts.byIds(db, manufacturerId, contactIds);
       return invite(manufacturerId, {
         targets,
         known,

@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
+import { isOwnContactList } from '../../queries/contact-lists.query.js';
 import { findTicketWithContact, listTicketsWithContacts } from '../../queries/tickets.query.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { HistoryService } from '../history/index.js';
@@ -33,6 +34,9 @@ export const createTicketService = ({
   ) => {
     // Another manufacturer's campaign answers 404, not an empty list.
     await campaigns.row(manufacturerId, q.campaignId);
+    if (q.contactListId && !(await isOwnContactList(db, manufacturerId, q.contactListId))) {
+      throw notFound('contact list');
+    }
     const { rows, total } = await listTicketsWithContacts(db, {
       manufacturerId,
       campaignId: q.campaignId,
