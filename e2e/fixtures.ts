@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 
 export { expect };
@@ -140,4 +141,69 @@ export const signIn = async (page: Page, credentials: { email: string; password:
   await page.getByLabel(text.email).fill(credentials.email);
   await page.getByLabel(text.password).fill(credentials.password);
   await page.getByRole('button', { name: text.signIn }).click();
+};
+
+/** The owner's token, from signing in through the API as the console does. */
+export const ownerToken = async (
+  request: APIRequestContext,
+  owner: { email: string; password: string },
+): Promise<string> => {
+  const signedIn = await request.post('/identity/sign-in', {
+    data: { email: owner.email, password: owner.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  return (await signedIn.json()).idToken as string;
+};
+
+/** A running campaign with one free-text question, made through the API as the console would. */
+export const runningCampaign = async (
+  request: APIRequestContext,
+  owner: { email: string; password: string },
+  title: string,
+): Promise<string> => {
+  const headers = { 'x-auth-token': await ownerToken(request, owner) };
+  const created = await request.post('/api/campaign', { headers, data: { title } });
+  expect(created.status()).toBe(201);
+  const campaign = (await created.json()) as { _id: string };
+  const question = await request.post(`/api/campaign/${campaign._id}/question`, {
+    headers,
+    data: { type: 'FreeText', text: 'What should we improve?' },
+  });
+  expect(question.status()).toBe(201);
+  expect((await request.post(`/api/campaign/${campaign._id}/start`, { headers })).status()).toBe(200);
+  return campaign._id;
+};
+
+/** A mail file's text: quoted-printable soft breaks and escapes undone. */
+const decodeMail = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+/**
+ * The links in the newest mail the server wrote to its outbox for `to` (no SMTP_URL in these
+ * tests), waiting for it to arrive. `containing`: only a mail whose text has it (a campaign's
+ * title, say, when the address gets more than one mail).
+ */
+export const mailLinks = async (to: string, opts: { containing?: string } = {}): Promise<string[]> => {
+  const dir = path.join(process.env.E2E_DATA_DIR as string, 'mail');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
+    for (const file of files.reverse()) {
+      const body = decodeMail(await readFile(path.join(dir, file), 'utf8'));
+      if (opts.containing && !body.includes(opts.containing)) continue;
+      return [...new Set(body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to}${opts.containing ? ` containing "${opts.containing}"` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** The mail's link as a path on the test server (PUBLIC_URL may name another host). */
+export const linkPath = (links: string[], kind: 'i' | 'unsubscribe') => {
+  const link = links.find((l) => l.includes(`/p/${kind}/`));
+  expect(link, `a /p/${kind}/ link`).toBeDefined();
+  return new URL(link as string).pathname;
 };

@@ -1,55 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { APIRequestContext, Browser } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './fixtures';
-
-/** A running campaign with one free-text question, made through the API as the console would. */
-const runningCampaign = async (
-  request: APIRequestContext,
-  owner: { email: string; password: string },
-  title: string,
-) => {
-  const signedIn = await request.post('/identity/sign-in', {
-    data: { email: owner.email, password: owner.password },
-  });
-  expect(signedIn.status()).toBe(200);
-  const headers = { 'x-auth-token': (await signedIn.json()).idToken as string };
-  const created = await request.post('/api/campaign', { headers, data: { title } });
-  expect(created.status()).toBe(201);
-  const campaign = (await created.json()) as { _id: string };
-  const question = await request.post(`/api/campaign/${campaign._id}/question`, {
-    headers,
-    data: { type: 'FreeText', text: 'What should we improve?' },
-  });
-  expect(question.status()).toBe(201);
-  expect((await request.post(`/api/campaign/${campaign._id}/start`, { headers })).status()).toBe(200);
-  return campaign._id;
-};
-
-/** The links in the newest mail the server wrote to its outbox for `to` (no SMTP_URL in these tests). */
-const mailLinks = async (to: string): Promise<string[]> => {
-  const dir = path.join(process.env.E2E_DATA_DIR as string, 'mail');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();
-    const last = files.at(-1);
-    if (last) {
-      const raw = (await readFile(path.join(dir, last), 'utf8')).replace(/=\r?\n/g, '');
-      const body = raw.replace(/=([0-9A-F]{2})/g, (_, h: string) =>
-        String.fromCharCode(Number.parseInt(h, 16)),
-      );
-      return [...new Set(body.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-/** The mail's link as a path on the test server (PUBLIC_URL may name another host). */
-const linkPath = (links: string[], kind: 'i' | 'unsubscribe') => {
-  const link = links.find((l) => l.includes(`/p/${kind}/`));
-  expect(link, `a /p/${kind}/ link`).toBeDefined();
-  return new URL(link as string).pathname;
-};
+import type { Browser } from '@playwright/test';
+import { expect, expectAccessible, linkPath, mailLinks, runningCampaign, signIn, test } from './fixtures';
 
 const inviteFromConsole = async (
   page: import('@playwright/test').Page,

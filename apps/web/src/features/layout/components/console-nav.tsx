@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Product } from '@parley/contract';
 import {
   IconAddressBook,
@@ -65,15 +65,13 @@ export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
       key={to}
       component={Link}
       to={to}
-      label={
-        label === 'contactRequests' && pendingRequests > 0 ? (
-          <>
-            {t(`nav.${label}`)}
-            <VisuallyHidden>{t('nav.pendingRequests', { count: pendingRequests })}</VisuallyHidden>
-          </>
-        ) : (
-          t(`nav.${label}`)
-        )
+      label={t(`nav.${label}`)}
+      // The count is read with the link's name in one piece ("Contact requests, 3 pending"); the
+      // badge beside it is only seen.
+      aria-label={
+        label === 'contactRequests' && pendingRequests > 0
+          ? `${t(`nav.${label}`)}${t('nav.pendingRequests', { count: pendingRequests })}`
+          : undefined
       }
       rightSection={
         label === 'contactRequests' && pendingRequests > 0 ? (
