@@ -71,37 +71,45 @@ const useOptions = (search: string, value: readonly string[]) => {
   return { data, renderOption, nothingFound, loadError, known };
 };
 
+/** What both pickers give their select: the lists searched as typed, and the field's words and state. */
+const useSelectProps = (
+  { label, description, error, disabled, autoFocus }: CommonProps,
+  value: readonly string[],
+) => {
+  const [search, setSearch] = useState('');
+  const { data, renderOption, nothingFound, loadError, known } = useOptions(search, value);
+  const props = {
+    label,
+    description,
+    data,
+    searchable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    clearable: true,
+    renderOption,
+    nothingFoundMessage: nothingFound,
+    error: error ?? loadError,
+    disabled,
+    'data-autofocus': autoFocus || undefined,
+  };
+  return { props, known };
+};
+
 /** Choose several contact lists (inviting lists to a campaign), each with its member count. */
 export const ContactListMultiPicker = ({
   value,
   onChange,
-  label,
-  description,
-  error,
-  disabled,
-  autoFocus,
+  ...common
 }: CommonProps & { value: string[]; onChange: (ids: string[]) => void }) => {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const { data, renderOption, nothingFound, loadError } = useOptions(search, value);
+  const { props } = useSelectProps(common, value);
   return (
     <MultiSelect
-      label={label}
-      description={description}
+      {...props}
       placeholder={value.length === 0 ? t('contactLists.picker.placeholder') : undefined}
-      data={data}
       value={value}
       onChange={onChange}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      clearable
       hidePickedOptions={false}
-      renderOption={renderOption}
-      nothingFoundMessage={nothingFound}
-      error={error ?? loadError}
-      disabled={disabled}
-      data-autofocus={autoFocus || undefined}
     />
   );
 };
@@ -110,35 +118,19 @@ export const ContactListMultiPicker = ({
 export const ContactListPicker = ({
   value,
   onChange,
-  label,
-  description,
-  error,
-  disabled,
-  autoFocus,
+  ...common
 }: CommonProps & {
   value: string | null;
   onChange: (id: string | null, list: Choice | null) => void;
 }) => {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const { data, renderOption, nothingFound, loadError, known } = useOptions(search, value ? [value] : []);
+  const { props, known } = useSelectProps(common, value ? [value] : []);
   return (
     <Select
-      label={label}
-      description={description}
+      {...props}
       placeholder={t('contactLists.picker.placeholderOne')}
-      data={data}
       value={value}
       onChange={(id) => onChange(id, id ? (known.get(id) ?? null) : null)}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      clearable
-      renderOption={renderOption}
-      nothingFoundMessage={nothingFound}
-      error={error ?? loadError}
-      disabled={disabled}
-      data-autofocus={autoFocus || undefined}
     />
   );
 };

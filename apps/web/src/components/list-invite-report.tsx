@@ -1,23 +1,12 @@
-import { Alert, Box, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import type { ListInviteReport } from '@parley/contract';
-import { IconAlertTriangle, IconCircleCheck, IconLink } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { contactCodeMessage } from '@/lib/contact-messages';
+import { ReportFigure, ReportFigures, ReportPanel, ReportProblems } from './report-panel';
 
 /** Addresses named per reason; the rest are counted. */
 const addressesShown = 5;
-
-const Figure = ({ label, value }: { label: string; value: ReactNode }) => (
-  <Box>
-    <Text component="dt" fz="sm" c="dimmed">
-      {label}
-    </Text>
-    <Text component="dd" m={0} fz="xl" fw={600}>
-      {value}
-    </Text>
-  </Box>
-);
 
 type Group = { code: string; message: string; count: number; emails: string[] };
 
@@ -32,6 +21,9 @@ const groupProblems = (problems: ListInviteReport['problems']): Group[] => {
   }
   return [...groups.values()];
 };
+
+/** Sending is worth it when it invites anyone, or links the lists to a group campaign (even empty ones). */
+export const worthSendingLists = (report: ListInviteReport) => report.invitations > 0 || report.linked;
 
 /**
  * What inviting contact lists to a campaign would do (D16's check) or did: the lists' distinct
@@ -50,66 +42,48 @@ export const ListInviteReportView = ({
   const { t } = useTranslation();
   const groups = groupProblems(report.problems);
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {title ?? (report.check ? t('contactLists.report.checkTitle') : t('contactLists.report.doneTitle'))}
-        </Title>
-        <Box
-          component="dl"
-          m={0}
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
-            gap: 'var(--mantine-spacing-sm)',
-          }}
-        >
-          <Figure label={t('contactLists.report.members')} value={report.members} />
-          <Figure label={t('contactLists.report.invitations')} value={report.invitations} />
-          <Figure label={t('contactLists.report.leftOut')} value={report.problems.length} />
-        </Box>
-        {report.linked ? (
-          <Text fz="sm">
-            <IconLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-            {report.check ? t('contactLists.report.willLink') : t('contactLists.report.linked')}
-          </Text>
-        ) : null}
-        {groups.length > 0 ? (
-          <Alert
-            role="note"
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t('contactLists.report.problemsTitle', { count: report.problems.length })}
-          >
-            <List size="sm" spacing={6} aria-label={t('contactLists.report.problemsLabel')}>
-              {groups.map((g) => (
-                <List.Item key={g.code}>
-                  <Text fz="sm" fw={500} component="span">
-                    {t('contactLists.report.problemGroup', {
-                      reason: contactCodeMessage(t, g.code, g.message),
-                      count: g.count,
-                    })}
-                  </Text>
-                  {g.emails.length > 0 ? (
-                    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {g.emails.slice(0, addressesShown).join(', ')}
-                      {g.emails.length > addressesShown
-                        ? ` ${t('contactLists.report.andMore', { count: g.emails.length - addressesShown })}`
-                        : ''}
-                    </Text>
-                  ) : null}
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        ) : (
-          <Text fz="sm" c="teal.9">
-            <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-            {t('contactLists.report.noProblems')}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <ReportPanel
+      title={
+        title ?? (report.check ? t('contactLists.report.checkTitle') : t('contactLists.report.doneTitle'))
+      }
+    >
+      <ReportFigures>
+        <ReportFigure label={t('contactLists.report.members')} value={report.members} />
+        <ReportFigure label={t('contactLists.report.invitations')} value={report.invitations} />
+        <ReportFigure label={t('contactLists.report.leftOut')} value={report.problems.length} />
+      </ReportFigures>
+      {report.linked ? (
+        <Text fz="sm">
+          <IconLink size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+          {report.check ? t('contactLists.report.willLink') : t('contactLists.report.linked')}
+        </Text>
+      ) : null}
+      <ReportProblems
+        count={groups.length}
+        title={t('contactLists.report.problemsTitle', { count: report.problems.length })}
+        noProblems={t('contactLists.report.noProblems')}
+      >
+        <List size="sm" spacing={6} aria-label={t('contactLists.report.problemsLabel')}>
+          {groups.map((g) => (
+            <List.Item key={g.code}>
+              <Text fz="sm" fw={500} component="span">
+                {t('contactLists.report.problemGroup', {
+                  reason: contactCodeMessage(t, g.code, g.message),
+                  count: g.count,
+                })}
+              </Text>
+              {g.emails.length > 0 ? (
+                <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {g.emails.slice(0, addressesShown).join(', ')}
+                  {g.emails.length > addressesShown
+                    ? ` ${t('contactLists.report.andMore', { count: g.emails.length - addressesShown })}`
+                    : ''}
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+      </ReportProblems>
+    </ReportPanel>
   );
 };

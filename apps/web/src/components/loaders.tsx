@@ -11,6 +11,16 @@ export const FullPageLoader = () => {
   );
 };
 
+/** A record's page while its record loads. */
+export const ContentLoader = () => {
+  const { t } = useTranslation();
+  return (
+    <Center p="xl">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+};
+
 /** Placeholder of a page's content while its module or data loads. */
 export const PageSkeleton = () => {
   const { t } = useTranslation();

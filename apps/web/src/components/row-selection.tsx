@@ -1,5 +1,5 @@
-import { Checkbox } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import type { ResponsiveColumn } from './responsive-table';
 
 /**
@@ -74,3 +74,35 @@ export const selectionColumn = <Row,>({
     ),
   };
 };
+
+/**
+ * The bar over a list while rows are chosen: how many (a status, so screen readers hear it), then
+ * the bulk actions (`children`, named by `label`) and one that clears the choice.
+ */
+export const BulkActionsBar = ({
+  status,
+  label,
+  clearLabel,
+  onClear,
+  children,
+}: {
+  status: string;
+  label: string;
+  clearLabel: string;
+  onClear: () => void;
+  children: ReactNode;
+}) => (
+  <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
+    <Group justify="space-between" gap="sm">
+      <Text fw={500} role="status">
+        {status}
+      </Text>
+      <Group gap="xs" role="group" aria-label={label}>
+        {children}
+        <Button size="xs" variant="subtle" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      </Group>
+    </Group>
+  </Paper>
+);

@@ -6,14 +6,17 @@ import {
   type RouteInput,
 } from '@parley/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '@/lib/api-client';
 import { contactErrorMessage } from '@/lib/contact-messages';
 import { i18n } from '@/lib/i18n';
+import { notifyError, notifySuccess } from '@/lib/notifications';
 
 /**
  * The contact-list calls more than one feature makes: the lists themselves (the lists page, the
  * contact book's "Add to list", the campaign's "Invite lists"), a group campaign's linked lists
- * (its participants and tickets filters) and inviting lists to a campaign. A feature's own calls
+ * (its participants and tickets filters), inviting lists to a campaign and unlinking one (from the
+ * list's page or the campaign's participants tab). A feature's own calls
  * (one list's members, renaming, deleting) stay in features/contact-lists.
  */
 
@@ -128,3 +131,36 @@ export const useCampaignContactLists = (campaignId: string, enabled = true) =>
 /** DELETE /campaign/:id/contactlist/:listId: later members are no longer invited; invitations stay. */
 export const unlinkListFromCampaign = ({ campaignId, listId }: { campaignId: string; listId: string }) =>
   call(api.contactLists.unlinkFromCampaign, { params: { id: campaignId, listId } });
+
+/**
+ * Unlinks a list from a group campaign, from either side: `unlinked` runs once it is done, and the
+ * outcome (done, or the refusal) is said in a notification.
+ */
+export const useUnlinkListFromCampaign = () => {
+  const { t } = useTranslation();
+  const mutation = useContactListMutation(unlinkListFromCampaign, {
+    onError: (error) =>
+      notifyError({
+        title: t('contactLists.campaigns.unlinkFailed'),
+        message: contactListErrorMessage(error),
+      }),
+  });
+  const unlink = (
+    campaign: { _id: string; title: string },
+    list: { _id: string; name: string },
+    unlinked: () => void,
+  ) =>
+    mutation.mutate(
+      { campaignId: campaign._id, listId: list._id },
+      {
+        onSuccess: () => {
+          unlinked();
+          notifySuccess({
+            title: t('contactLists.campaigns.unlinkedTitle'),
+            message: t('contactLists.campaigns.unlinkedText', { name: list.name, title: campaign.title }),
+          });
+        },
+      },
+    );
+  return { unlink, isPending: mutation.isPending };
+};

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Campaign } from '@parley/contract';
-import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { BackLink } from '@/components/record-page';
 import { paths } from '@/config/paths';
 import { useMeSmall } from '@/lib/current-owner';
 import { usePageTitle } from '@/lib/page-title';
@@ -32,12 +33,7 @@ export const CampaignHeader = ({ campaign, onPreview }: { campaign: Campaign; on
   }, [location.key]);
   return (
     <Stack gap="sm" mb="md">
-      <Anchor component={Link} to={paths.campaigns} fz="sm">
-        <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden />
-          {t('campaigns.page.back')}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.campaigns}>{t('campaigns.page.back')}</BackLink>
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Title ref={heading} tabIndex={-1} order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

@@ -8,7 +8,6 @@ import {
   contactListQueryKeys,
   createContactList,
   isNameTaken,
-  unlinkListFromCampaign,
   useContactListMutation,
 } from '@/lib/contact-lists';
 import { notifyError } from '@/lib/notifications';
@@ -74,12 +73,5 @@ export const useAddMembers = () => {
   const { t } = useTranslation();
   return useContactListMutation(addContactsToList, {
     onError: failureNotifier(t('contactLists.addMembers.failed')),
-  });
-};
-
-export const useUnlinkCampaign = () => {
-  const { t } = useTranslation();
-  return useContactListMutation(unlinkListFromCampaign, {
-    onError: failureNotifier(t('contactLists.campaigns.unlinkFailed')),
   });
 };

@@ -1,19 +1,13 @@
-import { Badge, Button, EmptyState, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type Contact, type ContactList, contactListIdsMax } from '@parley/contract';
-import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '@/components/paged-table';
-import type { ResponsiveColumn } from '@/components/responsive-table';
-import { selectionColumn, useRowSelection } from '@/components/row-selection';
+import { ContactPicker, useContactPicker } from '@/components/contact-picker';
 import { notifySuccess } from '@/lib/notifications';
 import { useContactsToPick } from '../api/get-contacts-to-pick';
 import { useAddMembers } from '../api/list-mutations';
-import { memberName } from '../lib/member-name';
 
 const pageSize = 10;
-const searchDelayMs = 300;
 
 type Props = { opened: boolean; onClose: () => void; list: ContactList };
 
@@ -38,29 +32,20 @@ export const AddMembersDialog = ({ opened, onClose, list }: Props) => {
 
 const AddMembersForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), searchDelayMs);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts again at page 1.
-  useEffect(() => setPage(1), [search]);
-  const { data, isPending, isFetching, isError, refetch } = useContactsToPick({
-    page,
+  const picker = useContactPicker<Contact>({ max: contactListIdsMax });
+  const query = useContactsToPick({
+    page: picker.page,
     limit: pageSize,
     sort: 'email',
     // Only people not in the list yet.
     notInContactListId: list._id,
-    ...(search ? { search } : {}),
+    ...(picker.search ? { search: picker.search } : {}),
   });
-  const selection = useRowSelection<Contact>((c) => c._id);
   const add = useAddMembers();
-  const [attempted, setAttempted] = useState(false);
-  const ids = selection.keys;
-  const tooMany = ids.length > contactListIdsMax;
-  const total = data?.total ?? 0;
+  const ids = picker.ids;
 
   const submit = () => {
-    setAttempted(true);
-    if (ids.length === 0 || tooMany) return;
+    if (!picker.attempt()) return;
     add.mutate(
       { id: list._id, contactIds: ids },
       {
@@ -79,94 +64,35 @@ const AddMembersForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
     );
   };
 
-  const columns: ResponsiveColumn<Contact>[] = [
-    selectionColumn({
-      selection,
-      rows: data?.documents,
-      rowLabel: (c) => t('contactLists.addMembers.select', { email: c.email }),
-      pageLabel: t('contactLists.addMembers.selectPage'),
-      cardLabel: t('contactLists.addMembers.selected'),
-    }),
-    {
-      key: 'contact',
-      header: t('contactLists.members.columns.contact'),
-      primary: true,
-      cell: (c) => {
-        const name = memberName(c);
-        return (
-          <Stack gap={0}>
-            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {name || c.email}
-            </Text>
-            {name ? (
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {c.email}
-              </Text>
-            ) : null}
-          </Stack>
-        );
-      },
-    },
-    {
-      key: 'status',
-      header: t('contactLists.addMembers.status'),
-      cell: (c) =>
-        c.unsubscribed ? (
-          <Badge color="orange" variant="light" miw="max-content">
-            {t('contacts.unsubscribed')}
-          </Badge>
-        ) : (
-          <Text fz="sm">—</Text>
-        ),
-    },
-  ];
-
-  const invalid = (attempted && ids.length === 0) || tooMany;
-
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
         {t('contactLists.addMembers.text')}
       </Text>
-      <TextInput
-        label={t('contactLists.addMembers.search')}
-        placeholder={t('contacts.list.searchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={searchInput}
-        onChange={(e) => setSearchInput(e.currentTarget.value)}
-        data-autofocus
-      />
-      <PagedTable
-        columns={columns}
-        rows={data?.documents}
-        rowKey={(c) => c._id}
-        label={t('contactLists.addMembers.label')}
-        page={page}
+      <ContactPicker
+        picker={picker}
+        query={query}
         pageSize={pageSize}
-        total={total}
-        onPageChange={setPage}
-        loading={isPending}
-        busy={isFetching}
-        failed={isError ? { onRetry: () => void refetch() } : undefined}
-        totalLabel={t('contacts.list.total', { count: total })}
-        empty={
-          <EmptyState
-            size="sm"
-            icon={<IconUsers size={24} aria-hidden />}
-            title={search ? t('contacts.list.noMatchTitle') : t('contacts.list.emptyTitle')}
-            description={
-              search ? t('contactLists.addMembers.noMatchText') : t('contactLists.addMembers.emptyText')
-            }
-          />
-        }
+        texts={{
+          search: t('contactLists.addMembers.search'),
+          searchPlaceholder: t('contacts.list.searchPlaceholder'),
+          table: t('contactLists.addMembers.label'),
+          selectRow: (c) => t('contactLists.addMembers.select', { email: c.email }),
+          selectPage: t('contactLists.addMembers.selectPage'),
+          selected: t('contactLists.addMembers.selected'),
+          contactColumn: t('contactLists.members.columns.contact'),
+          statusColumn: t('contactLists.addMembers.status'),
+          unsubscribed: t('contacts.unsubscribed'),
+          total: (count) => t('contacts.list.total', { count }),
+          emptyTitle: t('contacts.list.emptyTitle'),
+          emptyText: t('contactLists.addMembers.emptyText'),
+          noMatchTitle: t('contacts.list.noMatchTitle'),
+          noMatchText: t('contactLists.addMembers.noMatchText'),
+          tooMany: (count, max) => t('contactLists.addMembers.tooMany', { count, max }),
+          noneChosen: t('contactLists.addMembers.noneChosen'),
+          chosen: (count) => t('contactLists.addMembers.chosen', { count }),
+        }}
       />
-      <Text fz="sm" role="status" c={invalid ? 'red' : undefined}>
-        {tooMany
-          ? t('contactLists.addMembers.tooMany', { count: ids.length, max: contactListIdsMax })
-          : attempted && ids.length === 0
-            ? t('contactLists.addMembers.noneChosen')
-            : t('contactLists.addMembers.chosen', { count: ids.length })}
-      </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={add.isPending}>
           {t('components.confirm.cancel')}
@@ -175,7 +101,7 @@ const AddMembersForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
           leftSection={<IconUserPlus size={16} aria-hidden />}
           onClick={submit}
           loading={add.isPending}
-          disabled={tooMany}
+          disabled={picker.tooMany}
         >
           {t('contactLists.addMembers.submit', { count: ids.length })}
         </Button>

@@ -1,11 +1,12 @@
-import { Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
+import { BackLink, RecordMissing } from '@/components/record-page';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useContactList } from '../api/get-contact-list';
 import { ContactListFormModal } from './contact-list-form-modal';
 import { DeleteContactListDialog } from './delete-contact-list-dialog';
@@ -30,32 +31,18 @@ export const ContactListDetails = ({ id }: { id: string }) => {
     if (deleted) navigate(paths.contactLists);
   }, [deleted, navigate]);
 
-  const back = (
-    <Anchor component={Link} to={paths.contactLists} fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('contactLists.detail.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={paths.contactLists}>{t('contactLists.detail.back')}</BackLink>;
 
-  if (isPending) {
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (isPending) return <ContentLoader />;
   if (!list) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <Stack gap="md">
-        {back}
-        <PageHeader
-          title={missing ? t('contactLists.detail.notFoundTitle') : t('pages.contactList.title')}
-          description={missing ? t('contactLists.detail.notFoundText') : t('common.loadFailed')}
-        />
-      </Stack>
+      <RecordMissing
+        back={back}
+        error={error}
+        title={t('pages.contactList.title')}
+        notFoundTitle={t('contactLists.detail.notFoundTitle')}
+        notFoundText={t('contactLists.detail.notFoundText')}
+      />
     );
   }
 

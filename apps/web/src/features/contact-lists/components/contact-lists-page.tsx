@@ -10,10 +10,9 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { ContactList } from '@parley/contract';
 import { IconEdit, IconListDetails, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -22,6 +21,7 @@ import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
 import { useContactLists } from '@/lib/contact-lists';
 import { useDateFormat } from '@/lib/use-date-format';
+import { useSearchInput } from '@/lib/use-search-input';
 import { ContactListFormModal } from './contact-list-form-modal';
 import { DeleteContactListDialog } from './delete-contact-list-dialog';
 import { LinkedCampaignLinks } from './linked-campaign-links';
@@ -30,8 +30,6 @@ import {
   contactListsPageSize,
   useContactListsParams,
 } from './use-contact-lists-params';
-
-const searchDelayMs = 300;
 
 /**
  * /connect/contact-lists: the lists with their member counts and linked campaigns, searched,
@@ -49,15 +47,7 @@ export const ContactListsPage = () => {
   const [editOpen, setEditOpen] = useState(false);
   const [deleting, setDeleting] = useState<ContactList | null>(null);
 
-  // The input answers each key at once; the list follows when typing pauses.
-  const [searchInput, setSearchInput] = useState(params.search);
-  const [debounced] = useDebouncedValue(searchInput, searchDelayMs);
-  const applied = useRef(debounced);
-  useEffect(() => {
-    if (debounced === applied.current) return;
-    applied.current = debounced;
-    if (debounced.trim() !== params.search.trim()) params.update({ search: debounced });
-  }, [debounced, params]);
+  const [searchInput, setSearchInput] = useSearchInput(params);
   const clearSearch = () => {
     setSearchInput('');
     params.update({ search: '' });

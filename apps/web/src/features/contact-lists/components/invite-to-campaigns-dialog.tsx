@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { ContactList, ListInviteReport } from '@parley/contract';
-import { IconInfoCircle, IconListCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListInviteReportView } from '@/components/list-invite-report';
+import { CheckAndSend, useCheckedFor } from '@/components/check-and-send';
+import { ListInviteReportView, worthSendingLists } from '@/components/list-invite-report';
+import { RunningCampaignsField } from '@/components/running-campaigns-field';
 import {
   contactListErrorMessage,
   inviteListsToCampaign,
@@ -45,14 +46,13 @@ const InviteForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
   const running = useRunningCampaigns();
   const invalidate = useInvalidateContactLists();
   const [campaignIds, setCampaignIds] = useState<string[]>([]);
-  const [checked, setChecked] = useState<{ outcomes: Outcome[]; key: string } | null>(null);
   const [attempted, setAttempted] = useState(false);
   const campaigns = running.data?.documents ?? [];
   const chosen = campaignIds
     .map((id) => campaigns.find((c) => c._id === id))
     .filter((c): c is NonNullable<typeof c> => c !== undefined);
-  const key = [...campaignIds].sort().join(',');
-  const outcomes = checked?.key === key ? checked.outcomes : null;
+  const checked = useCheckedFor<Outcome[]>([...campaignIds].sort().join(','));
+  const outcomes = checked.result;
 
   // One call per campaign: every check must succeed before anything is shown; a send goes on for
   // the others when one campaign refuses (it ended meanwhile), and says which.
@@ -91,7 +91,7 @@ const InviteForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
   const runCheck = () => {
     setAttempted(true);
     if (chosen.length === 0) return;
-    check.mutate(chosen, { onSuccess: (result) => setChecked({ outcomes: result, key }) });
+    check.mutate(chosen, { onSuccess: (result) => checked.keep(result) });
   };
 
   const runSend = () => {
@@ -131,70 +131,44 @@ const InviteForm = ({ list, onClose }: Omit<Props, 'opened'>) => {
   const invitations = outcomes?.reduce((sum, o) => sum + o.report.invitations, 0) ?? 0;
   const problems = outcomes?.reduce((sum, o) => sum + o.report.problems.length, 0) ?? 0;
   // Linking a group campaign is worth sending even when nobody is invited now (an empty list).
-  const worthSending = outcomes?.some((o) => o.report.invitations > 0 || o.report.linked) ?? false;
-  const pending = check.isPending || send.isPending;
+  const worthSending = outcomes?.some((o) => worthSendingLists(o.report)) ?? false;
 
   return (
     <Stack gap="md">
       <Text>{t('contactLists.invite.text', { count: list.memberCount })}</Text>
-      {noneRunning ? (
-        <Alert role="note" color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t('contacts.invite.noneRunning')}
-        </Alert>
-      ) : (
-        <MultiSelect
-          label={t('contacts.invite.campaigns')}
-          description={t('contactLists.invite.campaignsHint')}
-          placeholder={running.isPending ? t('common.loading') : t('contacts.invite.campaignsPlaceholder')}
-          data={campaigns.map((c) => ({ value: c._id, label: c.title }))}
-          value={campaignIds}
-          onChange={setCampaignIds}
-          searchable
-          clearable
-          nothingFoundMessage={t('contacts.invite.noCampaignFound')}
-          error={campaignsError}
-          disabled={running.isPending}
-          data-autofocus
-        />
-      )}
-      <VisuallyHidden role="status">
-        {outcomes ? t('contactLists.invite.checkedStatus', { count: invitations, problems }) : ''}
-      </VisuallyHidden>
-      {outcomes?.map((o) => (
-        <ListInviteReportView
-          key={o.campaign._id}
-          report={o.report}
-          title={t('contactLists.invite.reportTitle', { title: o.campaign.title })}
-        />
-      ))}
-      {checked && !outcomes ? (
-        <Text fz="sm" c="dimmed">
-          {t('contacts.invite.outdated')}
-        </Text>
-      ) : null}
-      {outcomes && !worthSending ? <Text fz="sm">{t('contacts.invite.nothingToSend')}</Text> : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={pending}>
-          {t('components.confirm.cancel')}
-        </Button>
-        <Button
-          variant={outcomes ? 'default' : 'filled'}
-          leftSection={<IconListCheck size={16} aria-hidden />}
-          onClick={runCheck}
-          loading={check.isPending}
-          disabled={noneRunning || send.isPending}
-        >
-          {t('contacts.invite.check')}
-        </Button>
-        <Button
-          leftSection={<IconSend size={16} aria-hidden />}
-          onClick={runSend}
-          loading={send.isPending}
-          disabled={!outcomes || !worthSending || check.isPending}
-        >
-          {t('contacts.invite.send')}
-        </Button>
-      </Group>
+      <RunningCampaignsField
+        campaigns={campaigns}
+        loading={running.isPending}
+        noneRunning={noneRunning}
+        noneRunningText={t('contacts.invite.noneRunning')}
+        label={t('contacts.invite.campaigns')}
+        description={t('contactLists.invite.campaignsHint')}
+        placeholder={t('contacts.invite.campaignsPlaceholder')}
+        nothingFound={t('contacts.invite.noCampaignFound')}
+        value={campaignIds}
+        onChange={setCampaignIds}
+        error={campaignsError}
+        autoFocus
+      />
+      <CheckAndSend
+        checked={checked}
+        status={outcomes ? t('contactLists.invite.checkedStatus', { count: invitations, problems }) : ''}
+        worthSending={worthSending}
+        progress={{ checking: check.isPending, sending: send.isPending }}
+        onCancel={onClose}
+        onCheck={runCheck}
+        checkDisabled={noneRunning || send.isPending}
+        onSend={runSend}
+        sendDisabled={check.isPending}
+      >
+        {outcomes?.map((o) => (
+          <ListInviteReportView
+            key={o.campaign._id}
+            report={o.report}
+            title={t('contactLists.invite.reportTitle', { title: o.campaign.title })}
+          />
+        ))}
+      </CheckAndSend>
     </Stack>
   );
 };

@@ -1,33 +1,28 @@
 import { Anchor, Badge, Button, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { ContactList, ContactListMember } from '@parley/contract';
 import { IconSearch, IconUserMinus, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { paths } from '@/config/paths';
+import { memberName } from '@/lib/member-name';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
+import { usePagedSearch } from '@/lib/use-search-input';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/list-mutations';
-import { memberName } from '../lib/member-name';
 import { AddMembersDialog } from './add-members-dialog';
 
 export const memberPageSize = 20;
-const searchDelayMs = 300;
 
 /** A list's members, newest first, searched and paged by the server; add contacts, take one out. */
 export const MemberList = ({ list }: { list: ContactList }) => {
   const { t } = useTranslation();
   const { formatDate } = useDateFormat();
   const headingId = useId();
-  const [page, setPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), searchDelayMs);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts again at page 1.
-  useEffect(() => setPage(1), [search]);
+  const { page, setPage, searchInput, setSearchInput, search } = usePagedSearch();
   const { data, isPending, isFetching, isError, refetch } = useMembers(list._id, {
     page,
     limit: memberPageSize,

@@ -1,22 +1,16 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ContactRequestAcceptReport } from '@parley/contract';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactCodeMessage } from '@/lib/contact-messages';
+import {
+  ProblemsTable,
+  ReportFigure,
+  ReportFigures,
+  ReportPanel,
+  ReportProblems,
+} from '@/components/report-panel';
+import { RunningCampaignsField } from '@/components/running-campaigns-field';
 import { useAcceptContactRequests } from '../api/decide-contact-requests';
 import { useRunningCampaigns } from '../api/get-running-campaigns';
 import { isDecidedError } from '../lib/decision-error';
@@ -60,8 +54,7 @@ const AcceptForm = ({ ids, onClose, onDone }: Omit<AcceptDialogProps, 'opened'>)
 
   if (report) return <ReportStep report={report} onClose={onClose} />;
 
-  const options = (running.data?.documents ?? []).map((c) => ({ value: c._id, label: c.title }));
-  const noneRunning = running.isSuccess && options.length === 0;
+  const noneRunning = running.isSuccess && running.data.documents.length === 0;
   const missing = attempted && campaignIds.length === 0;
 
   const submit = () => {
@@ -88,29 +81,21 @@ const AcceptForm = ({ ids, onClose, onDone }: Omit<AcceptDialogProps, 'opened'>)
   return (
     <Stack gap="md">
       <Text>{t('contactRequests.accept.text', { count: ids.length })}</Text>
-      {noneRunning ? (
-        <Alert role="note" color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t('contactRequests.accept.noneRunning')}
-        </Alert>
-      ) : (
-        <MultiSelect
-          label={t('contactRequests.accept.campaigns')}
-          description={t('contactRequests.accept.campaignsHint')}
-          placeholder={
-            running.isPending ? t('common.loading') : t('contactRequests.accept.campaignsPlaceholder')
-          }
-          data={options}
-          value={campaignIds}
-          onChange={setCampaignIds}
-          searchable
-          clearable
-          required
-          nothingFoundMessage={t('contactRequests.accept.noCampaignFound')}
-          error={missing ? t('contactRequests.accept.campaignsRequired') : null}
-          disabled={running.isPending}
-          data-autofocus
-        />
-      )}
+      <RunningCampaignsField
+        campaigns={running.data?.documents}
+        loading={running.isPending}
+        noneRunning={noneRunning}
+        noneRunningText={t('contactRequests.accept.noneRunning')}
+        label={t('contactRequests.accept.campaigns')}
+        description={t('contactRequests.accept.campaignsHint')}
+        placeholder={t('contactRequests.accept.campaignsPlaceholder')}
+        nothingFound={t('contactRequests.accept.noCampaignFound')}
+        value={campaignIds}
+        onChange={setCampaignIds}
+        error={missing ? t('contactRequests.accept.campaignsRequired') : null}
+        required
+        autoFocus
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={accept.isPending}>
           {t('components.confirm.cancel')}
@@ -145,76 +130,31 @@ const ReportStep = ({ report, onClose }: { report: ContactRequestAcceptReport; o
   );
 };
 
-const Figure = ({ label, value }: { label: string; value: number }) => (
-  <Box>
-    <Text component="dt" fz="sm" c="dimmed">
-      {label}
-    </Text>
-    <Text component="dd" m={0} fz="xl" fw={600}>
-      {value}
-    </Text>
-  </Box>
-);
-
 /** What accepting did, and each person who got no invitation with the reason in the console's words. */
 const AcceptReportView = ({ report }: { report: ContactRequestAcceptReport }) => {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {t('contactRequests.report.title')}
-        </Title>
-        <Text role="status">{t('contactRequests.report.summary', { count: report.accepted })}</Text>
-        <Box
-          component="dl"
-          m={0}
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
-            gap: 'var(--mantine-spacing-sm)',
-          }}
-        >
-          <Figure label={t('contactRequests.report.accepted')} value={report.accepted} />
-          <Figure label={t('contactRequests.report.newContacts')} value={report.newContacts} />
-          <Figure label={t('contactRequests.report.invitations')} value={report.invitations} />
-        </Box>
-        {report.problems.length > 0 ? (
-          <Alert
-            role="note"
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title={t('contactRequests.report.problemsTitle', { count: report.problems.length })}
-          >
-            <ScrollArea.Autosize mah={260} type="auto">
-              <Table verticalSpacing={4} aria-label={t('contactRequests.report.problemsLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('contactRequests.report.address')}</Table.Th>
-                    <Table.Th>{t('contactRequests.report.reason')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.problems.map((p, i) => (
-                    // A person may have a problem per campaign: the position keeps the keys apart.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
-                    <Table.Tr key={`${p._id}-${p.code}-${i}`}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email || '—'}</Table.Td>
-                      <Table.Td>{contactCodeMessage(t, p.code, p.message)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </Alert>
-        ) : (
-          <Text fz="sm" c="teal.9">
-            <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-            {t('contactRequests.report.noProblems')}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <ReportPanel title={t('contactRequests.report.title')}>
+      <Text role="status">{t('contactRequests.report.summary', { count: report.accepted })}</Text>
+      <ReportFigures>
+        <ReportFigure label={t('contactRequests.report.accepted')} value={report.accepted} />
+        <ReportFigure label={t('contactRequests.report.newContacts')} value={report.newContacts} />
+        <ReportFigure label={t('contactRequests.report.invitations')} value={report.invitations} />
+      </ReportFigures>
+      <ReportProblems
+        count={report.problems.length}
+        title={t('contactRequests.report.problemsTitle', { count: report.problems.length })}
+        noProblems={t('contactRequests.report.noProblems')}
+      >
+        <ProblemsTable
+          problems={report.problems}
+          label={t('contactRequests.report.problemsLabel')}
+          addressHeader={t('contactRequests.report.address')}
+          reasonHeader={t('contactRequests.report.reason')}
+          // A person may have a problem per campaign.
+          rowKey={(p) => `${p._id}-${p.code}`}
+        />
+      </ReportProblems>
+    </ReportPanel>
   );
 };

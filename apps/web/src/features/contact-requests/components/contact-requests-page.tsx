@@ -4,7 +4,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Paper,
   Stack,
   Tabs,
   Text,
@@ -21,7 +20,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
-import { selectionColumn, useRowSelection } from '@/components/row-selection';
+import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
@@ -320,34 +319,25 @@ const RequestTable = ({
   return (
     <Stack gap="md">
       {pending && selection.count > 0 ? (
-        <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
-          <Group justify="space-between" gap="sm">
-            <Text fw={500} role="status">
-              {t('contactRequests.list.selectedCount', { count: selection.count })}
-            </Text>
-            <Group gap="xs" role="group" aria-label={t('contactRequests.list.bulkActions')}>
-              <Button
-                size="xs"
-                leftSection={<IconCheck size={14} aria-hidden />}
-                onClick={() => open('accept')}
-              >
-                {t('contactRequests.list.accept')}
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconX size={14} aria-hidden />}
-                onClick={() => open('reject')}
-              >
-                {t('contactRequests.list.reject')}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={selection.clear}>
-                {t('contactRequests.list.clearSelection')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <BulkActionsBar
+          status={t('contactRequests.list.selectedCount', { count: selection.count })}
+          label={t('contactRequests.list.bulkActions')}
+          clearLabel={t('contactRequests.list.clearSelection')}
+          onClear={selection.clear}
+        >
+          <Button size="xs" leftSection={<IconCheck size={14} aria-hidden />} onClick={() => open('accept')}>
+            {t('contactRequests.list.accept')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() => open('reject')}
+          >
+            {t('contactRequests.list.reject')}
+          </Button>
+        </BulkActionsBar>
       ) : null}
 
       <PagedTable

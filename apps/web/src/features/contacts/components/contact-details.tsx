@@ -1,11 +1,12 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
+import { BackLink, RecordMissing } from '@/components/record-page';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useDeleteContacts } from '../api/delete-contacts';
@@ -31,32 +32,18 @@ export const ContactDetails = ({ id }: { id: string }) => {
     if (deleted) navigate(paths.contacts);
   }, [deleted, navigate]);
 
-  const back = (
-    <Anchor component={Link} to={paths.contacts} fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('contacts.detail.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={paths.contacts}>{t('contacts.detail.back')}</BackLink>;
 
-  if (isPending) {
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (isPending) return <ContentLoader />;
   if (!contact) {
-    const missing = isApiError(error) && (error.status === 404 || error.status === 400);
     return (
-      <Stack gap="md">
-        {back}
-        <PageHeader
-          title={missing ? t('contacts.detail.notFoundTitle') : t('pages.contact.title')}
-          description={missing ? t('contacts.detail.notFoundText') : t('common.loadFailed')}
-        />
-      </Stack>
+      <RecordMissing
+        back={back}
+        error={error}
+        title={t('pages.contact.title')}
+        notFoundTitle={t('contacts.detail.notFoundTitle')}
+        notFoundText={t('contacts.detail.notFoundText')}
+      />
     );
   }
 

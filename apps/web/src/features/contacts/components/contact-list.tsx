@@ -6,12 +6,10 @@ import {
   Group,
   MultiSelect,
   NativeSelect,
-  Paper,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Contact } from '@parley/contract';
 import {
   IconFilterOff,
@@ -22,15 +20,16 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
-import { selectionColumn, useRowSelection } from '@/components/row-selection';
+import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
+import { useSearchInput } from '@/lib/use-search-input';
 import { useDeleteContacts } from '../api/delete-contacts';
 import { useContactFilterData } from '../api/get-contact-filter-data';
 import { useContacts } from '../api/get-contacts';
@@ -45,8 +44,6 @@ import {
   participationFilters,
   useContactListParams,
 } from './use-contact-list-params';
-
-const searchDelayMs = 300;
 
 const place = (c: Contact) =>
   [[c.address.zipCode, c.address.city].filter(Boolean).join(' '), c.address.country]
@@ -69,16 +66,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   const [inviting, setInviting] = useState(false);
   const [listing, setListing] = useState(false);
 
-  // The input answers each key at once; the list follows when typing pauses.
-  const [searchInput, setSearchInput] = useState(params.search);
-  const [debounced] = useDebouncedValue(searchInput, searchDelayMs);
-  const applied = useRef(debounced);
-  useEffect(() => {
-    // Only a new pause in typing searches: "Clear filters" must not bring back the last text.
-    if (debounced === applied.current) return;
-    applied.current = debounced;
-    if (debounced.trim() !== params.search.trim()) params.update({ search: debounced });
-  }, [debounced, params]);
+  const [searchInput, setSearchInput] = useSearchInput(params);
   const clearFilters = () => {
     setSearchInput('');
     params.clear();
@@ -245,42 +233,37 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
       </Group>
 
       {selection.count > 0 ? (
-        <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
-          <Group justify="space-between" gap="sm">
-            <Text fw={500} role="status">
-              {t('contacts.list.selectedCount', { count: selection.count })}
-            </Text>
-            <Group gap="xs" role="group" aria-label={t('contacts.list.bulkActions')}>
-              <Button
-                size="xs"
-                leftSection={<IconSend size={14} aria-hidden />}
-                onClick={() => setInviting(true)}
-              >
-                {t('contacts.list.inviteSelected')}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPlaylistAdd size={14} aria-hidden />}
-                onClick={() => setListing(true)}
-              >
-                {t('contactLists.addToList.open')}
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => setDeleting(true)}
-              >
-                {t('contacts.list.deleteSelected')}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={selection.clear}>
-                {t('contacts.list.clearSelection')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <BulkActionsBar
+          status={t('contacts.list.selectedCount', { count: selection.count })}
+          label={t('contacts.list.bulkActions')}
+          clearLabel={t('contacts.list.clearSelection')}
+          onClear={selection.clear}
+        >
+          <Button
+            size="xs"
+            leftSection={<IconSend size={14} aria-hidden />}
+            onClick={() => setInviting(true)}
+          >
+            {t('contacts.list.inviteSelected')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlaylistAdd size={14} aria-hidden />}
+            onClick={() => setListing(true)}
+          >
+            {t('contactLists.addToList.open')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={() => setDeleting(true)}
+          >
+            {t('contacts.list.deleteSelected')}
+          </Button>
+        </BulkActionsBar>
       ) : null}
 
       <PagedTable

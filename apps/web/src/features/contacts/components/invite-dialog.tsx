@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { contactInviteMax, type InviteReport, splitAddresses } from '@parley/contract';
-import { IconInfoCircle, IconListCheck, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InviteReportView } from '@/components/invite-report';
+import { useCheckedFor } from '@/components/check-and-send';
+import { InviteCheckAndSend } from '@/components/invite-report';
+import { RunningCampaignsField } from '@/components/running-campaigns-field';
 import { contactErrorMessage } from '@/lib/contact-messages';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { contactQueryKeys } from '../api/contact-query-keys';
@@ -64,7 +54,6 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
   const [text, setText] = useState('');
   const [campaignIds, setCampaignIds] = useState<string[]>(campaign ? [campaign._id] : []);
   const [tags, setTags] = useState<string[]>([]);
-  const [checked, setChecked] = useState<{ report: InviteReport; key: string } | null>(null);
   const [attempted, setAttempted] = useState(false);
   const mutation = useMutation({
     mutationFn: invite,
@@ -77,9 +66,8 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
     target.kind === 'addresses' ? splitAddresses(text) : target.kind === 'contacts' ? target.emails : [];
   const withTags = target.kind !== 'temp';
   const tooMany = target.kind !== 'temp' && emails.length > contactInviteMax;
-  const key = JSON.stringify({ emails, campaignIds, tags });
-  const report = checked?.key === key ? checked.report : null;
-  const outdated = checked !== null && report === null;
+  const checked = useCheckedFor<InviteReport>(JSON.stringify({ emails, campaignIds, tags }));
+  const report = checked.result;
 
   const addressesError =
     target.kind !== 'addresses'
@@ -98,7 +86,7 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
   const check = () => {
     setAttempted(true);
     if (!ready || tooMany || campaignIds.length === 0) return;
-    mutation.mutate(input(true), { onSuccess: (r) => setChecked({ report: r, key }) });
+    mutation.mutate(input(true), { onSuccess: (r) => checked.keep(r) });
   };
 
   const send = () => {
@@ -124,8 +112,6 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
       },
     });
   };
-
-  const campaignOptions = (running.data?.documents ?? []).map((c) => ({ value: c._id, label: c.title }));
 
   return (
     <Stack gap="md">
@@ -162,23 +148,19 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
 
       {campaign ? (
         <Text>{t('contacts.invite.toCampaign', { title: campaign.title })}</Text>
-      ) : noneRunning ? (
-        <Alert role="note" color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {t('contacts.invite.noneRunning')}
-        </Alert>
       ) : (
-        <MultiSelect
+        <RunningCampaignsField
+          campaigns={running.data?.documents}
+          loading={running.isPending}
+          noneRunning={noneRunning}
+          noneRunningText={t('contacts.invite.noneRunning')}
           label={t('contacts.invite.campaigns')}
           description={t('contacts.invite.campaignsHint')}
-          placeholder={running.isPending ? t('common.loading') : t('contacts.invite.campaignsPlaceholder')}
-          data={campaignOptions}
+          placeholder={t('contacts.invite.campaignsPlaceholder')}
+          nothingFound={t('contacts.invite.noCampaignFound')}
           value={campaignIds}
           onChange={setCampaignIds}
-          searchable
-          clearable
-          nothingFoundMessage={t('contacts.invite.noCampaignFound')}
           error={campaignsError}
-          disabled={running.isPending}
         />
       )}
 
@@ -193,44 +175,15 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
         />
       ) : null}
 
-      <VisuallyHidden role="status">
-        {report
-          ? t('contacts.invite.checkedStatus', {
-              count: report.invitations,
-              problems: report.problems.length,
-            })
-          : ''}
-      </VisuallyHidden>
-      {report ? <InviteReportView report={report} withTags={withTags && tags.length > 0} /> : null}
-      {outdated ? (
-        <Text fz="sm" c="dimmed">
-          {t('contacts.invite.outdated')}
-        </Text>
-      ) : null}
-      {report && report.invitations === 0 ? <Text fz="sm">{t('contacts.invite.nothingToSend')}</Text> : null}
-
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-          {t('components.confirm.cancel')}
-        </Button>
-        <Button
-          variant={report ? 'default' : 'filled'}
-          leftSection={<IconListCheck size={16} aria-hidden />}
-          onClick={check}
-          loading={mutation.isPending && mutation.variables?.callForCheck === true}
-          disabled={noneRunning || tooMany}
-        >
-          {t('contacts.invite.check')}
-        </Button>
-        <Button
-          leftSection={<IconSend size={16} aria-hidden />}
-          onClick={send}
-          loading={mutation.isPending && mutation.variables?.callForCheck === false}
-          disabled={!report || report.invitations === 0}
-        >
-          {t('contacts.invite.send')}
-        </Button>
-      </Group>
+      <InviteCheckAndSend
+        checked={checked}
+        call={mutation}
+        withTags={withTags && tags.length > 0}
+        onCancel={onClose}
+        onCheck={check}
+        checkDisabled={noneRunning || tooMany}
+        onSend={send}
+      />
     </Stack>
   );
 };

@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, EmptyState, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TempContact } from '@parley/contract';
 import {
@@ -15,7 +15,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InvitationStateBadge } from '@/components/invitation-state-badge';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
-import { selectionColumn, useRowSelection } from '@/components/row-selection';
+import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { notifyInfo, notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useContactFilterData } from '../api/get-contact-filter-data';
@@ -201,34 +201,29 @@ export const TempContactList = ({ onInvite }: { onInvite: () => void }) => {
       </Group>
 
       {selection.count > 0 ? (
-        <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
-          <Group justify="space-between" gap="sm">
-            <Text fw={500} role="status">
-              {t('contacts.list.selectedCount', { count: selection.count })}
-            </Text>
-            <Group gap="xs" role="group" aria-label={t('contacts.list.bulkActions')}>
-              <Button
-                size="xs"
-                leftSection={<IconSend size={14} aria-hidden />}
-                onClick={() => setInviting(true)}
-              >
-                {t('contacts.temp.inviteMore')}
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                onClick={() => setDeleting({ ids: selection.keys })}
-              >
-                {t('contacts.list.deleteSelected')}
-              </Button>
-              <Button size="xs" variant="subtle" onClick={selection.clear}>
-                {t('contacts.list.clearSelection')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <BulkActionsBar
+          status={t('contacts.list.selectedCount', { count: selection.count })}
+          label={t('contacts.list.bulkActions')}
+          clearLabel={t('contacts.list.clearSelection')}
+          onClear={selection.clear}
+        >
+          <Button
+            size="xs"
+            leftSection={<IconSend size={14} aria-hidden />}
+            onClick={() => setInviting(true)}
+          >
+            {t('contacts.temp.inviteMore')}
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={() => setDeleting({ ids: selection.keys })}
+          >
+            {t('contacts.list.deleteSelected')}
+          </Button>
+        </BulkActionsBar>
       ) : null}
 
       <PagedTable

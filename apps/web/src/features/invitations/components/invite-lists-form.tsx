@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import type { ListInviteReport } from '@parley/contract';
-import { IconInfoCircle, IconListCheck, IconSend } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckAndSend, callProgress, useCheckedFor } from '@/components/check-and-send';
 import { ContactListMultiPicker } from '@/components/contact-list-picker';
-import { ListInviteReportView } from '@/components/list-invite-report';
+import { ListInviteReportView, worthSendingLists } from '@/components/list-invite-report';
 import { contactListErrorMessage, contactListQueryKeys, inviteListsToCampaign } from '@/lib/contact-lists';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { participantQueryKeys } from '../api/participant-query-keys';
@@ -27,7 +28,6 @@ export const InviteListsForm = ({ campaign, onClose }: Props) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [listIds, setListIds] = useState<string[]>([]);
-  const [checked, setChecked] = useState<{ report: ListInviteReport; key: string } | null>(null);
   const [attempted, setAttempted] = useState(false);
   const invite = useMutation({
     mutationFn: inviteListsToCampaign,
@@ -35,22 +35,22 @@ export const InviteListsForm = ({ campaign, onClose }: Props) => {
     onError: (error) =>
       notifyError({ title: t('participants.add.failed'), message: contactListErrorMessage(error) }),
   });
-  const key = [...listIds].sort().join(',');
-  const report = checked?.key === key ? checked.report : null;
+  const checked = useCheckedFor<ListInviteReport>([...listIds].sort().join(','));
+  const report = checked.result;
   const tooMany = listIds.length > listsMax;
   const listsError = tooMany
     ? t('contactLists.campaign.tooMany', { max: listsMax })
     : attempted && listIds.length === 0
       ? t('contactLists.campaign.noList')
       : null;
-  const worthSending = report !== null && (report.invitations > 0 || report.linked);
+  const worthSending = report !== null && worthSendingLists(report);
 
   const check = () => {
     setAttempted(true);
     if (listIds.length === 0 || tooMany) return;
     invite.mutate(
       { campaignId: campaign._id, listIds, callForCheck: true },
-      { onSuccess: (r) => setChecked({ report: r, key }) },
+      { onSuccess: (r) => checked.keep(r) },
     );
   };
   const send = () => {
@@ -91,43 +91,25 @@ export const InviteListsForm = ({ campaign, onClose }: Props) => {
           {t('contactLists.campaign.groupNote')}
         </Alert>
       ) : null}
-      <VisuallyHidden role="status">
-        {report
-          ? t('contactLists.invite.checkedStatus', {
-              count: report.invitations,
-              problems: report.problems.length,
-            })
-          : ''}
-      </VisuallyHidden>
-      {report ? <ListInviteReportView report={report} /> : null}
-      {checked && !report ? (
-        <Text fz="sm" c="dimmed">
-          {t('contacts.invite.outdated')}
-        </Text>
-      ) : null}
-      {report && !worthSending ? <Text fz="sm">{t('contacts.invite.nothingToSend')}</Text> : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={invite.isPending}>
-          {t('components.confirm.cancel')}
-        </Button>
-        <Button
-          variant={report ? 'default' : 'filled'}
-          leftSection={<IconListCheck size={16} aria-hidden />}
-          onClick={check}
-          loading={invite.isPending && invite.variables?.callForCheck === true}
-          disabled={tooMany}
-        >
-          {t('contacts.invite.check')}
-        </Button>
-        <Button
-          leftSection={<IconSend size={16} aria-hidden />}
-          onClick={send}
-          loading={invite.isPending && invite.variables?.callForCheck === false}
-          disabled={!worthSending}
-        >
-          {t('contacts.invite.send')}
-        </Button>
-      </Group>
+      <CheckAndSend
+        checked={checked}
+        status={
+          report
+            ? t('contactLists.invite.checkedStatus', {
+                count: report.invitations,
+                problems: report.problems.length,
+              })
+            : ''
+        }
+        worthSending={worthSending}
+        progress={callProgress(invite)}
+        onCancel={onClose}
+        onCheck={check}
+        checkDisabled={tooMany}
+        onSend={send}
+      >
+        {report ? <ListInviteReportView report={report} /> : null}
+      </CheckAndSend>
     </Stack>
   );
 };

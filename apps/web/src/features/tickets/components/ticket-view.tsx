@@ -1,9 +1,9 @@
-import { Anchor, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
+import { BackLink } from '@/components/record-page';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useDateFormat } from '@/lib/use-date-format';
@@ -25,22 +25,9 @@ export const TicketView = ({ campaignId, ticketId }: { campaignId: string; ticke
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
   const { data: ticket, error, isPending } = useTicket(ticketId);
-  const back = (
-    <Anchor component={Link} to={`${paths.campaign(campaignId)}?tab=participants`} fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('tickets.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to={`${paths.campaign(campaignId)}?tab=participants`}>{t('tickets.back')}</BackLink>;
 
-  if (isPending) {
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (isPending) return <ContentLoader />;
   if (!ticket || (isApiError(error) && error.status === 404)) {
     return (
       <>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { campaignQueryKeys } from '@/features/campaigns/api/campaign-query-keys';
 import { useCampaign } from '@/features/campaigns/api/get-campaign';
@@ -75,13 +76,7 @@ export const CampaignRoute = () => {
   const tabParam = params.get('tab');
   const tab: Tab = tabs.find((x) => x === tabParam) ?? 'settings';
 
-  if (isPending) {
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (isPending) return <ContentLoader />;
   if (!campaign) {
     return (
       <PageHeader title={t('campaigns.page.notFoundTitle')} description={t('campaigns.page.notFoundText')} />
