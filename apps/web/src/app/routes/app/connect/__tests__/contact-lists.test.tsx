@@ -349,7 +349,9 @@ describe('one contact list', () => {
     // The list closes after each pick (it would lie over the buttons); it opens again for the next.
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     await user.click(dialog.getByRole('combobox', { name: /^Campaigns/ }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Dealer survey' }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Dealer survey' }),
+    );
     await user.click(dialog.getByRole('button', { name: 'Check' }));
 
     const group = (await dialog.findByRole('heading', { name: '“Dealer survey”' })).closest(
