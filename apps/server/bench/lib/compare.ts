@@ -34,6 +34,35 @@ export type BareSqlPair = {
   bare: () => Promise<unknown>;
 };
 
+/**
+ * A paged list route's row of the comparison: the page and count statements `run` sends (the list's
+ * query in src/queries, as the service calls it), checked against one call of the route at `path`,
+ * which must report the same total. Answers the pair and a line for the report (`noun`: what matches).
+ */
+export const listPair = async (
+  ctx: BenchContext,
+  o: { label: string; path: string; noun: string; run: (db: Db) => Promise<{ total: number }> },
+): Promise<{ pair: BareSqlPair; line: string }> => {
+  const { statements, result } = await statementsOf(ctx.rt.pool, o.run);
+  const [page, count] = statements;
+  if (statements.length !== 2 || !page || !count)
+    throw new Error(`${o.label}: the list sent ${statements.length} statements, not the page and its count`);
+  const answer = await fetch(`${ctx.baseUrl}${o.path}`, { headers: { 'x-auth-token': ctx.owner.idToken } });
+  const body = (await answer.json()) as { total?: number; documents?: unknown[] };
+  if (answer.status !== 200 || body.total !== result.total)
+    throw new Error(
+      `the API answered ${answer.status} with total ${body.total}, the bare SQL ${result.total}`,
+    );
+  return {
+    pair: {
+      label: o.label,
+      path: o.path,
+      bare: () => Promise.all([ctx.rt.pool.query(page), ctx.rt.pool.query(count)]),
+    },
+    line: `${o.label}: ${result.total} ${o.noun} match, ${body.documents?.length} on the page`,
+  };
+};
+
 export type CompareToBareSql = {
   /** Starts progress lines and figure labels, e.g. `contact list`. */
   name: string;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { pageOffset } from '../../src/lib/paging.js';
 import { listMembers } from '../../src/queries/contact-lists.query.js';
-import { type BareSqlPair, compareToBareSql, statementsOf } from '../lib/compare.js';
+import { type BareSqlPair, compareToBareSql, listPair } from '../lib/compare.js';
 import type { BenchContext, Scenario } from '../types.js';
 
 /**
@@ -94,35 +94,21 @@ export const contactListMembers: Scenario = {
       const pairs: BareSqlPair[] = [];
       for (const r of list) {
         // What the service hands the query for the route's defaults (page 1, limit 20, -addedAt).
-        const { statements, result } = await statementsOf(ctx.rt.pool, (db) =>
-          listMembers(db, {
-            listId,
-            search: r.search,
-            sort: '-addedAt',
-            limit: 20,
-            offset: pageOffset({ page: 1, limit: 20 }),
-          }),
-        );
-        const [page, count] = statements;
-        if (statements.length !== 2 || !page || !count)
-          throw new Error(
-            `the members query sent ${statements.length} statements, not the page and its count`,
-          );
-        const path = `/api/contactList/${listId}/contacts${r.query}`;
-        const answer = await fetch(`${ctx.baseUrl}${path}`, {
-          headers: { 'x-auth-token': ctx.owner.idToken },
-        });
-        const body = (await answer.json()) as { total?: number; documents?: unknown[] };
-        if (answer.status !== 200 || body.total !== result.total)
-          throw new Error(
-            `the API answered ${answer.status} with total ${body.total}, the bare SQL ${result.total}`,
-          );
-        lines.push(`${r.label}: ${result.total} members match, ${body.documents?.length} on the page`);
-        pairs.push({
+        const { pair, line } = await listPair(ctx, {
           label: r.label,
-          path,
-          bare: () => Promise.all([ctx.rt.pool.query(page), ctx.rt.pool.query(count)]),
+          path: `/api/contactList/${listId}/contacts${r.query}`,
+          noun: 'members',
+          run: (db) =>
+            listMembers(db, {
+              listId,
+              search: r.search,
+              sort: '-addedAt',
+              limit: 20,
+              offset: pageOffset({ page: 1, limit: 20 }),
+            }),
         });
+        lines.push(line);
+        pairs.push(pair);
       }
 
       const compared = await compareToBareSql(ctx, {

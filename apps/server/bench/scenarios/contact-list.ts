@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { pageOffset } from '../../src/lib/paging.js';
 import { type ContactListQuery, listContactBook } from '../../src/queries/contact-book.query.js';
-import { type BareSqlPair, compareToBareSql, statementsOf } from '../lib/compare.js';
+import { type BareSqlPair, compareToBareSql, listPair } from '../lib/compare.js';
 import type { BenchContext, Scenario } from '../types.js';
 
 /**
@@ -78,15 +78,6 @@ const seed = async (ctx: BenchContext) => {
   return performance.now() - started;
 };
 
-/** The statements `listContactBook` sends for `q`: the page, then the count. */
-const listStatements = async (ctx: BenchContext, q: ContactListQuery) => {
-  const { statements, result } = await statementsOf(ctx.rt.pool, (db) => listContactBook(db, q));
-  const [page, count] = statements;
-  if (statements.length !== 2 || !page || !count)
-    throw new Error(`the contact list sent ${statements.length} statements, not the page and its count`);
-  return { page, count, total: result.total };
-};
-
 type Request = { label: string; query: string; list: Partial<ContactListQuery> };
 
 export const contactList: Scenario = {
@@ -112,28 +103,21 @@ export const contactList: Scenario = {
       const pairs: BareSqlPair[] = [];
       for (const r of list) {
         // What the service hands the query for the route's defaults (page 1, limit 20, -createdAt).
-        const { page, count, total } = await listStatements(ctx, {
-          manufacturerId: ctx.owner.manufacturerId,
-          sort: '-createdAt',
-          limit: 20,
-          offset: pageOffset({ page: 1, limit: 20 }),
-          ...r.list,
-        });
-        const path = `/api/v2/contact/all?${r.query}`;
-        const answer = await fetch(`${ctx.baseUrl}${path}`, {
-          headers: { 'x-auth-token': ctx.owner.idToken },
-        });
-        const body = (await answer.json()) as { total?: number; documents?: unknown[] };
-        if (answer.status !== 200 || body.total !== total)
-          throw new Error(
-            `the API answered ${answer.status} with total ${body.total}, the bare SQL ${total}`,
-          );
-        lines.push(`${r.label}: ${total} contacts match, ${body.documents?.length} on the page`);
-        pairs.push({
+        const { pair, line } = await listPair(ctx, {
           label: r.label,
-          path,
-          bare: () => Promise.all([ctx.rt.pool.query(page), ctx.rt.pool.query(count)]),
+          path: `/api/v2/contact/all?${r.query}`,
+          noun: 'contacts',
+          run: (db) =>
+            listContactBook(db, {
+              manufacturerId: ctx.owner.manufacturerId,
+              sort: '-createdAt',
+              limit: 20,
+              offset: pageOffset({ page: 1, limit: 20 }),
+              ...r.list,
+            }),
         });
+        lines.push(line);
+        pairs.push(pair);
       }
 
       const compared = await compareToBareSql(ctx, {
