@@ -2,6 +2,8 @@ import {
   api,
   type ContactList,
   type ContactListCreate,
+  contactListDescriptionMax,
+  contactListNameMax,
   type ListInviteReport,
   type RouteInput,
 } from '@parley/contract';
@@ -44,6 +46,25 @@ export const isNameTaken = (error: unknown) => isApiError(error) && error.code =
 /** Why a contact-list call was refused, for an error notification or a field. */
 export const contactListErrorMessage = (error: unknown): string =>
   isNameTaken(error) ? i18n.t('contactLists.errors.nameTaken') : contactErrorMessage(error);
+
+/**
+ * The checks of a list's name and description, with the contract's limits (D24), for every form that
+ * makes or edits a list: each answers the message to show, or null.
+ */
+export const useContactListFieldRules = () => {
+  const { t } = useTranslation();
+  return {
+    name: (value: string) => {
+      const name = value.trim();
+      if (name === '') return t('contactLists.form.nameRequired');
+      return name.length > contactListNameMax ? t('common.maxLength', { max: contactListNameMax }) : null;
+    },
+    description: (value: string) =>
+      value.trim().length > contactListDescriptionMax
+        ? t('common.maxLength', { max: contactListDescriptionMax })
+        : null,
+  };
+};
 
 /** GET /v2/contactList/all: the lists with their member counts, paged, searched and sorted. */
 export const getContactLists = (query: ContactListsQuery, signal?: AbortSignal) =>

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { type ContactList, contactListDescriptionMax, contactListNameMax } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
-import { isNameTaken } from '@/lib/contact-lists';
+import { isNameTaken, useContactListFieldRules } from '@/lib/contact-lists';
 import { notifySuccess } from '@/lib/notifications';
 import { useCreateContactList, useUpdateContactList } from '../api/list-mutations';
 
@@ -34,22 +34,13 @@ type Values = { name: string; description: string };
 
 const ContactListForm = ({ list, onClose, onSaved }: Omit<Props, 'opened'>) => {
   const { t } = useTranslation();
+  const rules = useContactListFieldRules();
   const create = useCreateContactList();
   const update = useUpdateContactList();
   const pending = create.isPending || update.isPending;
   const form = useForm<Values>({
     initialValues: { name: list?.name ?? '', description: list?.description ?? '' },
-    validate: {
-      name: (v) => {
-        const name = v.trim();
-        if (name === '') return t('contactLists.form.nameRequired');
-        return name.length > contactListNameMax ? t('common.maxLength', { max: contactListNameMax }) : null;
-      },
-      description: (v) =>
-        v.trim().length > contactListDescriptionMax
-          ? t('common.maxLength', { max: contactListDescriptionMax })
-          : null,
-    },
+    validate: { name: rules.name, description: rules.description },
     // Checked on submit and then as the owner types, never on blur (docs/product-decisions.md).
     validateInputOnChange: true,
   });

@@ -1,11 +1,6 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  type ContactList,
-  contactListDescriptionMax,
-  contactListIdsMax,
-  contactListNameMax,
-} from '@parley/contract';
+import { type ContactList, contactListIdsMax, contactListNameMax } from '@parley/contract';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -16,6 +11,7 @@ import {
   contactListErrorMessage,
   createContactList,
   isNameTaken,
+  useContactListFieldRules,
   useInvalidateContactLists,
 } from '@/lib/contact-lists';
 import { notifyError, notifySuccess } from '@/lib/notifications';
@@ -58,22 +54,16 @@ export const AddToListDialog = ({ opened, onClose, contactIds, onAdded }: Props)
 
 const AddToListForm = ({ contactIds, onClose, onAdded }: Omit<Props, 'opened'>) => {
   const { t } = useTranslation();
+  const rules = useContactListFieldRules();
   const invalidate = useInvalidateContactLists();
   const tooMany = contactIds.length > contactListIdsMax;
   const form = useForm<Values>({
     initialValues: { target: 'existing', listId: null, name: '', description: '' },
     validate: {
       listId: (v, values) => (values.target === 'existing' && !v ? t('contactLists.addToList.noList') : null),
-      name: (v, values) => {
-        if (values.target !== 'new') return null;
-        const name = v.trim();
-        if (name === '') return t('contactLists.form.nameRequired');
-        return name.length > contactListNameMax ? t('common.maxLength', { max: contactListNameMax }) : null;
-      },
-      description: (v, values) =>
-        values.target === 'new' && v.trim().length > contactListDescriptionMax
-          ? t('common.maxLength', { max: contactListDescriptionMax })
-          : null,
+      // A new list's name and description are checked only when a new list is made.
+      name: (v, values) => (values.target === 'new' ? rules.name(v) : null),
+      description: (v, values) => (values.target === 'new' ? rules.description(v) : null),
     },
     validateInputOnChange: true,
   });
