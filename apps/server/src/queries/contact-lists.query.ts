@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
+import { anyOf } from '../lib/any-of.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import {
@@ -140,16 +141,10 @@ export const campaignsOfContacts = async (db: DbOrTx, manufacturerId: string, co
       exists (select 1 from ${campaignTickets} t where t.campaign_id = c.id and t.contact_id = p.contact_id) as answered
     from (
       select contact_id, campaign_id from ${invitations}
-        where manufacturer_id = ${manufacturerId} and contact_id in ${sql`(${sql.join(
-          contactIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`}
+        where manufacturer_id = ${manufacturerId} and ${anyOf(sql`contact_id`, contactIds, 'uuid')}
       union
       select contact_id, campaign_id from ${campaignTickets}
-        where manufacturer_id = ${manufacturerId} and contact_id in ${sql`(${sql.join(
-          contactIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`}
+        where manufacturer_id = ${manufacturerId} and ${anyOf(sql`contact_id`, contactIds, 'uuid')}
     ) p
     join ${campaigns} c on c.id = p.campaign_id
     left join ${invitations} i on i.campaign_id = p.campaign_id and i.contact_id = p.contact_id
