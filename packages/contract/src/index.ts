@@ -19,7 +19,11 @@ export * from './questions.js';
 export * from './route.js';
 export * from './secret-links.js';
 export * from './survey-path.js';
+export * from './template-placeholders.js';
+export * from './templates.js';
+export * from './ticket-media-checks.js';
 export * from './tickets.js';
+export * from './translation.js';
 
 import { campaignRoutes } from './campaigns.js';
 import { contactImportRoutes } from './contact-imports.js';
@@ -32,7 +36,9 @@ import { invitationRoutes } from './invitations.js';
 import { ownerRoutes } from './owner.js';
 import { participationRoutes } from './participation.js';
 import { questionRoutes } from './questions.js';
+import { templateRoutes } from './templates.js';
 import { ticketRoutes } from './tickets.js';
+import { translationRoutes } from './translation.js';
 
 /** Every API route, by area. The server registers exactly these; the console calls them. */
 export const api = {
@@ -48,4 +54,6 @@ export const api = {
   contactImports: contactImportRoutes,
   contactLists: contactListRoutes,
   contactRequests: contactRequestRoutes,
+  templates: templateRoutes,
+  translation: translationRoutes,
 } as const;

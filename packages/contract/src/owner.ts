@@ -1,6 +1,28 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema } from './common.js';
+import { type HistoryKind, historyKindSchema } from './history.js';
 import { defineRoute } from './route.js';
+
+/**
+ * D20: which history kinds the owner also gets by mail, each switchable in the profile
+ * (docs/product-decisions.md, "Owner mails"). New participant messages are on by default, new
+ * tickets (which can be thousands a day) off.
+ */
+export const mailNotificationsSchema = z.object(
+  Object.fromEntries(historyKindSchema.options.map((k) => [k, z.boolean()])) as Record<
+    HistoryKind,
+    z.ZodBoolean
+  >,
+);
+export type MailNotifications = z.infer<typeof mailNotificationsSchema>;
+export const defaultMailNotifications: MailNotifications = {
+  newCampaignTicket: false,
+  newComment: true,
+  newFeedbackByUser: true,
+  reminderMassFollowUp: false,
+  campaignEnded: true,
+  newContactRequest: true,
+};
 
 export const manufacturerSchema = z.object({
   _id: idSchema,
@@ -27,6 +49,7 @@ export const ownerSmallSchema = z.object({
   avatar: z.string().nullable(),
   isParleyConnectEnabled: z.boolean(),
   manufacturer: manufacturerSchema,
+  mailNotifications: mailNotificationsSchema,
 });
 export type OwnerSmall = z.infer<typeof ownerSmallSchema>;
 
@@ -53,7 +76,7 @@ export const ownerRoutes = {
     method: 'PATCH',
     path: '/owner/me',
     access: 'private',
-    summary: "Change the signed-in owner's name or avatar",
+    summary: "Change the signed-in owner's name, avatar or mail notifications",
     tags: ['owner'],
     body: z.object({
       name: z
@@ -63,6 +86,7 @@ export const ownerRoutes = {
         .max(limits.nameMax, `must be at most ${limits.nameMax} characters`)
         .optional(),
       avatar: z.url({ message: 'must be a URL' }).max(2000).nullable().optional(),
+      mailNotifications: mailNotificationsSchema.partial().strict().optional(),
     }),
     status: 200,
     response: ownerSmallSchema,

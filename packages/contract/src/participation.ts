@@ -3,7 +3,8 @@ import { emailSchema, idSchema, isoDateSchema, languageSchema, limits } from './
 import { publicPaths } from './public-paths.js';
 import { questionTypeSchema } from './questions.js';
 import { defineRoute } from './route.js';
-import { ticketAnswerSchema } from './tickets.js';
+import { ticketMediaLimits } from './ticket-media-checks.js';
+import { ticketAnswerSchema, ticketMediaSchema } from './tickets.js';
 
 /**
  * The participant's side (D10 public pages): public calls, no token.
@@ -72,8 +73,27 @@ export const participantTicketSchema = z.object({
   answers: z.array(ticketAnswerSchema),
   createdAt: isoDateSchema,
   privacyUrl: z.string().nullable(),
+  /** The owner's answer, if any (never the private note). */
+  manuAnswer: z.object({ text: z.string(), answeredAt: isoDateSchema }).nullable(),
+  /** The conversation, oldest first. */
+  comments: z.array(
+    z.object({
+      _id: idSchema,
+      author: z.enum(['owner', 'participant']),
+      /** The manufacturer's name on the owner's messages, the participant's own name on theirs. */
+      authorName: z.string().nullable(),
+      description: z.string(),
+      createdAt: isoDateSchema,
+      media: z.array(ticketMediaSchema),
+    }),
+  ),
+  /** The participant turned off the mails of this conversation. */
+  mailsOff: z.boolean(),
 });
 export type ParticipantTicket = z.infer<typeof participantTicketSchema>;
+export type ParticipantComment = ParticipantTicket['comments'][number];
+
+const ticketTokenSchema = z.string().min(20).max(200);
 
 export const participationRoutes = {
   survey: defineRoute({
@@ -124,8 +144,75 @@ export const participationRoutes = {
     access: 'public',
     summary: "The participant's ticket by the private link mailed to them (confirms the address)",
     tags: ['participation'],
-    params: z.object({ token: z.string().min(20).max(200) }),
+    params: z.object({ token: ticketTokenSchema }),
     status: 200,
     response: participantTicketSchema,
+  }),
+  ticketComment: defineRoute({
+    method: 'POST',
+    path: publicPaths.ticketComment,
+    access: 'public',
+    summary: "The participant's reply on their ticket, with media uploaded before (restores an archived ticket)",
+    tags: ['participation'],
+    params: z.object({ token: ticketTokenSchema }),
+    body: z
+      .object({
+        description: z
+          .string()
+          .trim()
+          .max(limits.textMax, `must be at most ${limits.textMax} characters`)
+          .default(''),
+        mediaIds: z
+          .array(idSchema)
+          .max(ticketMediaLimits.perComment, `must name at most ${ticketMediaLimits.perComment} files`)
+          .default([]),
+      })
+      .refine((b) => b.description.length > 0 || b.mediaIds.length > 0, {
+        message: 'must not be empty (write something or attach a file)',
+        path: ['description'],
+      }),
+    status: 201,
+    response: participantTicketSchema.shape.comments.element,
+  }),
+  ticketMediaUpload: defineRoute({
+    method: 'POST',
+    path: publicPaths.ticketMediaUpload,
+    access: 'public',
+    summary:
+      'Upload an image or video for the next reply (multipart field "file"; type and size checked on its bytes)',
+    tags: ['participation'],
+    params: z.object({ token: ticketTokenSchema }),
+    consumes: ['multipart/form-data'],
+    status: 201,
+    response: ticketMediaSchema,
+  }),
+  ticketMedia: defineRoute({
+    method: 'GET',
+    path: publicPaths.ticketMedia,
+    access: 'public',
+    summary: 'An image or video of this ticket, for its participant only (by the private link)',
+    tags: ['participation'],
+    params: z.object({ token: ticketTokenSchema, mediaId: idSchema }),
+    status: 200,
+  }),
+  ticketMails: defineRoute({
+    method: 'PUT',
+    path: publicPaths.ticketMails,
+    access: 'public',
+    summary: 'Turn the mails of this conversation off or on again',
+    tags: ['participation'],
+    params: z.object({ token: ticketTokenSchema }),
+    body: z.object({ mailsOff: z.boolean() }),
+    status: 200,
+    response: z.object({ mailsOff: z.boolean() }),
+  }),
+  ticketUnsubscribe: defineRoute({
+    method: 'POST',
+    path: publicPaths.ticketUnsubscribe,
+    access: 'public',
+    summary: "A mail client's one-click unsubscribe from this conversation's mails (RFC 8058)",
+    tags: ['participation'],
+    params: z.object({ token: ticketTokenSchema }),
+    status: 204,
   }),
 } as const;

@@ -11,3 +11,5 @@ export * from './limits.js';
 export * from './public-paths.js';
 export * from './secret-links.js';
 export * from './survey-path.js';
+export * from './template-placeholders.js';
+export * from './ticket-media-checks.js';
