@@ -21,7 +21,9 @@ import { ownerRoutes } from './modules/owner/index.js';
 import { participationRoutes } from './modules/participation/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { fileRoutes } from './modules/storage/index.js';
+import { templateRoutes } from './modules/templates/index.js';
 import { ticketRoutes } from './modules/tickets/index.js';
+import { translationRoutes } from './modules/translation/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -146,7 +148,8 @@ export const buildApp = async (
   await app.register(historyRoutes, { history: services.history });
   await app.register(infoRoutes, { info: services.info });
   await app.register(participationRoutes, { participation: services.participation });
-  await app.register(ticketRoutes, { tickets: services.tickets });
+  await app.register(ticketRoutes, { tickets: services.tickets, followUps: services.followUps });
+  await app.register(templateRoutes, { templates: services.templates });
   await app.register(campaignRoutes, { campaigns: services.campaigns });
   await app.register(questionRoutes, { questions: services.questions });
   await app.register(contactRoutes, { contacts: services.contacts });
@@ -154,6 +157,7 @@ export const buildApp = async (
   await app.register(contactRequestRoutes, { contactRequests: services.contactRequests });
   await app.register(invitationRoutes, { invitations: services.invitations });
   await app.register(importRoutes, { imports: services.imports });
+  await app.register(translationRoutes, { translation: services.translation });
   await app.register(fileRoutes, { storage: rt.storage });
   await registerWeb(app, rt.config.webDist ?? defaultWebDist);
   return app;

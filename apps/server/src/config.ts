@@ -37,6 +37,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Parley <no-reply@parley.localhost>'),
   /** The pace of invitation and reminder mails, so a large invitation does not flood the mail server. */
   INVITATION_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Tickets a mass follow-up handles per transaction (its comments, mails and progress commit together). */
+  MASS_FOLLOW_UP_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** json for log shippers, pretty for people; auto = pretty only when writing to a terminal. */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -75,6 +77,27 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Where the bucket is publicly readable (a CDN, …); otherwise the server serves files at /files/. */
   S3_PUBLIC_URL: optionalUrl,
+  /**
+   * D22: who translates for `POST translation/translate`. Texts are sent to this provider, so the
+   * operator chooses one they may send customer texts to; `none` answers `translation/not-configured`.
+   */
+  TRANSLATION_PROVIDER: z
+    .string()
+    .optional()
+    .transform((v) => blankToUndefined(v)?.toLowerCase())
+    .pipe(
+      z
+        .enum(['none', 'deepl', 'libretranslate'], { message: 'must be none, deepl or libretranslate' })
+        .default('none'),
+    ),
+  /** The provider's base URL (DeepL: https://api-free.deepl.com unless set; LibreTranslate: required). */
+  TRANSLATION_URL: optionalUrl.refine((u) => u === undefined || /^https?:\/\//i.test(u), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  /** DeepL's authentication key (required for DeepL), or a LibreTranslate server's API key (optional). */
+  TRANSLATION_API_KEY: optionalText,
+  /** How long one translation call may take, in milliseconds, before it answers `translation/timeout`. */
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 /** Proxy-addr's names for address ranges (Fastify's `trustProxy` accepts them in a list). */
@@ -145,6 +168,63 @@ const checkS3 = (env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
   }
 };
 
+/** D22: a provider without what it needs stops the start, like a partial S3 configuration. */
+const checkTranslation = (env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
+  const provider = env.TRANSLATION_PROVIDER;
+  if (provider === 'none') {
+    for (const k of ['TRANSLATION_URL', 'TRANSLATION_API_KEY'] as const) {
+      if (env[k] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message:
+            'is set but TRANSLATION_PROVIDER is none: set TRANSLATION_PROVIDER to deepl or libretranslate',
+        });
+    }
+    return;
+  }
+  if (provider === 'deepl' && env.TRANSLATION_API_KEY === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRANSLATION_API_KEY'],
+      message: "is required with TRANSLATION_PROVIDER=deepl (the account's DeepL authentication key)",
+    });
+  if (provider === 'libretranslate' && env.TRANSLATION_URL === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRANSLATION_URL'],
+      message: "is required with TRANSLATION_PROVIDER=libretranslate (the server's base URL)",
+    });
+};
+
+/** The translation provider (D22), with everything it needs; `none` answers not-configured. */
+export type TranslationConfig =
+  | { provider: 'none' }
+  | { provider: 'deepl'; url: string; apiKey: string; timeoutMs: number }
+  | { provider: 'libretranslate'; url: string; apiKey: string | undefined; timeoutMs: number };
+
+const deeplDefaultUrl = 'https://api-free.deepl.com';
+
+const toTranslationConfig = (env: z.infer<typeof envSchema>): TranslationConfig => {
+  const base = (url: string) => url.replace(/\/+$/, '');
+  const timeoutMs = env.TRANSLATION_TIMEOUT_MS;
+  if (env.TRANSLATION_PROVIDER === 'deepl' && env.TRANSLATION_API_KEY)
+    return {
+      provider: 'deepl',
+      url: base(env.TRANSLATION_URL ?? deeplDefaultUrl),
+      apiKey: env.TRANSLATION_API_KEY,
+      timeoutMs,
+    };
+  if (env.TRANSLATION_PROVIDER === 'libretranslate' && env.TRANSLATION_URL)
+    return {
+      provider: 'libretranslate',
+      url: base(env.TRANSLATION_URL),
+      apiKey: env.TRANSLATION_API_KEY,
+      timeoutMs,
+    };
+  return { provider: 'none' };
+};
+
 export type Config = ReturnType<typeof toConfig>;
 
 export type StorageConfig =
@@ -196,6 +276,7 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
       outboxDir: path.join(dataDir, 'mail'),
       invitationsPerMinute: env.INVITATION_MAILS_PER_MINUTE,
     },
+    massFollowUpBatchSize: env.MASS_FOLLOW_UP_BATCH_SIZE,
     identity: {
       jwksUrl: env.IDENTITY_JWKS_URL,
       issuer: env.IDENTITY_ISSUER ?? `${publicUrl}/identity`,
@@ -218,6 +299,7 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
     demoSeed: env.DEMO_SEED,
     jobs: env.JOBS,
     storage: toStorageConfig(env, dataDir),
+    translation: toTranslationConfig(env),
   };
 };
 
@@ -225,7 +307,11 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = envSchema.superRefine(checkS3).superRefine(checkTrustProxy).safeParse(env);
+  const parsed = envSchema
+    .superRefine(checkS3)
+    .superRefine(checkTrustProxy)
+    .superRefine(checkTranslation)
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

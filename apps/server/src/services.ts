@@ -7,7 +7,7 @@ import { createCampaignJobs, createCampaignService } from './modules/campaigns/i
 import { createContactListService } from './modules/contact-lists/index.js';
 import { createContactRequestService } from './modules/contact-requests/index.js';
 import { createContactService } from './modules/contacts/index.js';
-import { createHistoryService } from './modules/history/index.js';
+import { createHistoryService, createOwnerNotifier } from './modules/history/index.js';
 import {
   createAuthenticator,
   createIdentityJobs,
@@ -23,7 +23,9 @@ import { createOwnerService } from './modules/owner/index.js';
 import { createParticipationService } from './modules/participation/index.js';
 import { createQuestionService } from './modules/questions/index.js';
 import type { FileStorage } from './modules/storage/index.js';
-import { createTicketService } from './modules/tickets/index.js';
+import { createTemplateService } from './modules/templates/index.js';
+import { createConversationMailer, createFollowUps, createTicketService } from './modules/tickets/index.js';
+import { createTranslationService } from './modules/translation/index.js';
 import { createTokenOwnerLookup } from './queries/auth.query.js';
 
 /** What the runtime provides: infrastructure, no domain rules. */
@@ -49,7 +51,16 @@ export type Infrastructure = {
  * here, so the runtime starts the queue only after this.
  */
 export const createServices = ({ config, log, db, jobs, mail, clock, storage, keyStore }: Infrastructure) => {
-  const history = createHistoryService({ db });
+  // D20's owner mails are queued with each history entry; who gets them is the owner module's
+  // (late-bound: the owner service is built after the history service).
+  const history = createHistoryService({
+    db,
+    notify: createOwnerNotifier({
+      mail,
+      publicUrl: config.publicUrl,
+      recipients: (tx, manufacturerId, kind) => owner.mailRecipients(tx, manufacturerId, kind),
+    }),
+  });
   const owner = createOwnerService({
     db,
     clock,
@@ -78,7 +89,28 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     copyQuestions: (tx, q) => questions.copy(tx, q),
   });
   const questions = createQuestionService({ db, clock, campaigns });
-  const tickets = createTicketService({ db, campaigns, history });
+  const tickets = createTicketService({
+    db,
+    clock,
+    mail,
+    storage,
+    publicUrl: config.publicUrl,
+    privacyUrl: config.privacyUrl,
+    campaigns,
+    history,
+  });
+  const followUps = createFollowUps({
+    db,
+    jobs,
+    mail,
+    clock,
+    log,
+    mailer: createConversationMailer(config.publicUrl),
+    batchSize: config.massFollowUpBatchSize,
+    campaigns,
+    history,
+  });
+  const templates = createTemplateService({ db, clock });
   const contacts = createContactService({
     db,
     clock,
@@ -128,6 +160,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     invitations,
   });
   const info = createInfoService({ db, config });
+  const translation = createTranslationService({ config: config.translation, log });
   return {
     /** The auth hook's check of a verified token: owner, manufacturer and session in one query. */
     authenticate: createAuthenticator({
@@ -152,7 +185,10 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     campaignJobs,
     questions,
     tickets,
+    followUps,
+    templates,
     participation,
+    translation,
   };
 };
 export type Services = ReturnType<typeof createServices>;

@@ -118,7 +118,15 @@ export const insertCampaign = async (
 export const setManufacturerLimits = async (
   rt: Runtime,
   manufacturerId: string,
-  v: { answerLimitation?: number | null; isPartner?: boolean },
+  v: {
+    answerLimitation?: number | null;
+    isPartner?: boolean;
+    canComment?: boolean;
+    canPrivateNote?: boolean;
+    canSaveAnswerWithoutNotification?: boolean;
+    canExport?: boolean;
+    canUnpublish?: boolean;
+  },
 ) => {
   await rt.db.update(manufacturers).set(v).where(eq(manufacturers.id, manufacturerId));
 };

@@ -152,7 +152,8 @@ export const participationRoutes = {
     method: 'POST',
     path: publicPaths.ticketComment,
     access: 'public',
-    summary: "The participant's reply on their ticket, with media uploaded before (restores an archived ticket)",
+    summary:
+      "The participant's reply on their ticket, with media uploaded before (restores an archived ticket)",
     tags: ['participation'],
     params: z.object({ token: ticketTokenSchema }),
     body: z

@@ -140,6 +140,8 @@ export const ticketFilterSchema = z.object({
   sort: z.enum(['newest', 'oldest', 'activity']).default('newest'),
 });
 export type TicketFilter = z.input<typeof ticketFilterSchema>;
+/** The filter as the server reads it (defaults applied, flags as booleans). */
+export type TicketFilterQuery = z.output<typeof ticketFilterSchema>;
 
 /** A mass follow-up (D14) and how far its delivery got. */
 export const massFollowUpSchema = z.object({
@@ -233,7 +235,8 @@ export const ticketRoutes = {
     method: 'PUT',
     path: '/campaignTicket/:id/private_note',
     access: 'connect',
-    summary: "Set the ticket's private note (canPrivateNote; empty clears it); never shown to the participant",
+    summary:
+      "Set the ticket's private note (canPrivateNote; empty clears it); never shown to the participant",
     tags: ticketTag,
     params: idParams,
     body: z.object({
@@ -246,8 +249,7 @@ export const ticketRoutes = {
     method: 'PUT',
     path: '/campaignTicket/:id/answer',
     access: 'connect',
-    summary:
-      "Set the owner's answer; mailed unless notify is false (canSaveAnswerWithoutNotification)",
+    summary: "Set the owner's answer; mailed unless notify is false (canSaveAnswerWithoutNotification)",
     tags: ticketTag,
     params: idParams,
     body: z.object({ manuAnswer: ownerTextSchema, notify: z.boolean().default(true) }),

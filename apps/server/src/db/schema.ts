@@ -11,4 +11,5 @@ export * from '../modules/info/info.tables.js';
 export * from '../modules/invitations/invitations.tables.js';
 export * from '../modules/owner/owner.tables.js';
 export * from '../modules/questions/questions.tables.js';
+export * from '../modules/templates/templates.tables.js';
 export * from '../modules/tickets/tickets.tables.js';

@@ -1,16 +1,28 @@
 /**
  * Read-only query: tickets joined with what the ticket screens show of other domains.
- * Reads campaign_tickets (tickets), contacts (contacts), campaigns (campaigns) and manufacturers
- * (owner). Used by the tickets service (the owner's list and ticket) and the participation service
- * (the participant's ticket, whether an address answered). It never writes.
+ * Reads campaign_tickets, ticket_reads, ticket_comments, ticket_media, mass_follow_ups (tickets),
+ * contacts (contacts), campaigns (campaigns), manufacturers (owner) and contact_list_members
+ * (contact-lists). Used by the tickets service (the owner's inbox, ticket and follow-ups, the
+ * conversation mails) and the participation service (the participant's ticket, whether an address
+ * answered). It never writes.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { TicketFilterQuery } from '@parley/contract';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { anyOf } from '../lib/any-of.js';
+import { likePattern } from '../lib/like.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contacts } from '../modules/contacts/contacts.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
-import { campaignTickets } from '../modules/tickets/tickets.tables.js';
+import {
+  campaignTickets,
+  massFollowUps,
+  ticketComments,
+  ticketLinks,
+  ticketMedia,
+  ticketReads,
+} from '../modules/tickets/tickets.tables.js';
 import { memberOfList } from './contact-lists.query.js';
 
 const contactColumns = {
@@ -20,69 +32,175 @@ const contactColumns = {
   lastname: contacts.lastname,
 };
 
-/** One page of a campaign's tickets with their contacts, newest first, and their total. */
-export const listTicketsWithContacts = (
-  db: DbOrTx,
-  q: {
-    manufacturerId: string;
-    campaignId: string;
-    /** Only tickets of members of this contact list (D11's list filter). */
-    contactListId?: string | undefined;
-    limit: number;
-    offset: number;
-  },
-) => {
-  const scope = and(
-    eq(campaignTickets.manufacturerId, q.manufacturerId),
-    eq(campaignTickets.campaignId, q.campaignId),
-    q.contactListId ? memberOfList(campaignTickets.contactId, q.contactListId) : undefined,
-  );
-  return pageAndCount(
-    db
-      .select({ ticket: campaignTickets, contact: contactColumns })
-      .from(campaignTickets)
-      .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
-      .where(scope)
-      .orderBy(desc(campaignTickets.createdAt), desc(campaignTickets.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ total: count() }).from(campaignTickets).where(scope),
-  );
+/** What the inbox shows of a ticket (its answers stay in the database: only the ticket page reads them). */
+const listColumns = {
+  id: campaignTickets.id,
+  campaignId: campaignTickets.campaignId,
+  emailConfirmedAt: campaignTickets.emailConfirmedAt,
+  answeredCount: campaignTickets.answeredCount,
+  createdAt: campaignTickets.createdAt,
+  lastActivityAt: campaignTickets.lastActivityAt,
+  ignored: campaignTickets.ignored,
+  answered: sql<boolean>`(${campaignTickets.manuAnswer} is not null)`,
+  commentCount: campaignTickets.commentCount,
+  votesUp: campaignTickets.votesUp,
+  votesDown: campaignTickets.votesDown,
+  excerpt: campaignTickets.excerpt,
 };
 
-/** One ticket of the manufacturer with its contact and its campaign's title. */
-export const findTicketWithContact = async (db: DbOrTx, manufacturerId: string, id: string) => {
-  const [row] = await db
-    .select({ ticket: campaignTickets, contact: contactColumns, campaignTitle: campaigns.title })
+/** The participant wrote after this owner last read the ticket (needs the reads join of `readsOf`). */
+const hasNew = sql<boolean>`coalesce(${campaignTickets.lastParticipantActivityAt} > coalesce(${ticketReads.seenAt}, '-infinity'::timestamptz), false)`;
+const readsOf = (ownerId: string) =>
+  and(eq(ticketReads.ticketId, campaignTickets.id), eq(ticketReads.ownerId, ownerId));
+
+type Scope = TicketFilterQuery & {
+  manufacturerId: string;
+  ownerId: string;
+  campaignId?: string | undefined;
+};
+
+/** The filter as SQL, and whether it needs the contacts or the reads join. */
+const whereOf = (q: Scope) => {
+  const search = q.search ? likePattern(q.search.toLowerCase()) : undefined;
+  const conditions: (SQL | undefined)[] = [
+    eq(campaignTickets.manufacturerId, q.manufacturerId),
+    q.campaignId ? eq(campaignTickets.campaignId, q.campaignId) : undefined,
+    q.archived === 'all' ? undefined : eq(campaignTickets.ignored, q.archived === 'true'),
+    q.unanswered ? isNull(campaignTickets.manuAnswer) : undefined,
+    q.newComments ? hasNew : undefined,
+    q.rating === 'up' ? gt(campaignTickets.votesUp, 0) : undefined,
+    q.rating === 'down' ? gt(campaignTickets.votesDown, 0) : undefined,
+    q.rating === 'none' ? and(eq(campaignTickets.votesUp, 0), eq(campaignTickets.votesDown, 0)) : undefined,
+    q.contactListId ? memberOfList(campaignTickets.contactId, q.contactListId) : undefined,
+    search
+      ? or(
+          sql`${campaignTickets.searchText} like ${search}`,
+          sql`lower(${contacts.email} || ' ' || coalesce(${contacts.firstname}, '') || ' ' || coalesce(${contacts.lastname}, '')) like ${search}`,
+        )
+      : undefined,
+  ];
+  return { where: and(...conditions), needsContacts: search !== undefined, needsReads: !!q.newComments };
+};
+
+const orderOf = (sort: TicketFilterQuery['sort']) => {
+  switch (sort) {
+    case 'oldest':
+      return [asc(campaignTickets.createdAt), asc(campaignTickets.id)];
+    case 'activity':
+      return [desc(campaignTickets.lastActivityAt), desc(campaignTickets.id)];
+    default:
+      return [desc(campaignTickets.createdAt), desc(campaignTickets.id)];
+  }
+};
+
+/** One page of the inbox (one campaign's or every campaign's tickets) and its total. */
+export const listTickets = (db: DbOrTx, q: Scope & { limit: number; offset: number }) => {
+  const { where, needsContacts, needsReads } = whereOf(q);
+  const page = db
+    .select({
+      ticket: listColumns,
+      contact: contactColumns,
+      campaignTitle: campaigns.title,
+      hasNew,
+    })
     .from(campaignTickets)
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
-    .where(and(eq(campaignTickets.manufacturerId, manufacturerId), eq(campaignTickets.id, id)))
-    .limit(1);
-  return row;
+    .leftJoin(ticketReads, readsOf(q.ownerId))
+    .where(where)
+    .orderBy(...orderOf(q.sort))
+    .limit(q.limit)
+    .offset(q.offset);
+  let total = db.select({ total: count() }).from(campaignTickets).$dynamic();
+  if (needsContacts) total = total.leftJoin(contacts, eq(contacts.id, campaignTickets.contactId));
+  if (needsReads) total = total.leftJoin(ticketReads, readsOf(q.ownerId));
+  return pageAndCount(page, total.where(where));
+};
+export type TicketListRow = Awaited<ReturnType<typeof listTickets>>['rows'][number];
+
+/** The ids of the filter's tickets in its order, at most `max`. */
+export const listTicketIds = async (db: DbOrTx, q: Scope & { max: number }) => {
+  const { where, needsContacts, needsReads } = whereOf(q);
+  let query = db.select({ id: campaignTickets.id }).from(campaignTickets).$dynamic();
+  if (needsContacts) query = query.leftJoin(contacts, eq(contacts.id, campaignTickets.contactId));
+  if (needsReads) query = query.leftJoin(ticketReads, readsOf(q.ownerId));
+  const rows = await query
+    .where(where)
+    .orderBy(...orderOf(q.sort))
+    .limit(q.max + 1);
+  return { ids: rows.slice(0, q.max).map((r) => r.id), truncated: rows.length > q.max };
 };
 
-/** The participant's ticket by the hash of their private link's token, with its campaign and contact. */
-export const findTicketByTokenHash = async (db: DbOrTx, tokenHash: string) => {
-  const [row] = await db
+/** The ticket with its contact, campaign and maker: what the owner's page and the mails need. */
+const ticketWith = (db: DbOrTx, where: SQL | undefined) =>
+  db
     .select({
       ticket: campaignTickets,
       contact: contactColumns,
-      campaign: {
-        id: campaigns.id,
-        title: campaigns.title,
-        language: campaigns.language,
-      },
+      campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
       manufacturerName: manufacturers.name,
     })
     .from(campaignTickets)
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
     .innerJoin(manufacturers, eq(manufacturers.id, campaignTickets.manufacturerId))
-    .where(eq(campaignTickets.tokenHash, tokenHash))
+    .where(where)
     .limit(1);
+export type TicketWithContext = Awaited<ReturnType<typeof ticketWith>>[number];
+
+/** One ticket of the manufacturer with its contact, campaign and maker. */
+export const findTicketWithContact = async (db: DbOrTx, manufacturerId: string, id: string) => {
+  const [row] = await ticketWith(
+    db,
+    and(eq(campaignTickets.manufacturerId, manufacturerId), eq(campaignTickets.id, id)),
+  );
   return row;
 };
+
+/**
+ * The participant's ticket by the hash of a private link's token: the first link (kept on the
+ * ticket) or one mailed later (ticket_links).
+ */
+export const findTicketByTokenHash = async (db: DbOrTx, tokenHash: string) => {
+  const [row] = await ticketWith(
+    db,
+    or(
+      eq(campaignTickets.tokenHash, tokenHash),
+      eq(
+        campaignTickets.id,
+        sql`(select ${ticketLinks.ticketId} from ${ticketLinks} where ${ticketLinks.tokenHash} = ${tokenHash})`,
+      ),
+    ),
+  );
+  return row;
+};
+
+/** When this owner last read the ticket, or null. */
+export const ticketSeenAt = async (db: DbOrTx, ticketId: string, ownerId: string) => {
+  const [row] = await db
+    .select({ seenAt: ticketReads.seenAt })
+    .from(ticketReads)
+    .where(and(eq(ticketReads.ticketId, ticketId), eq(ticketReads.ownerId, ownerId)));
+  return row?.seenAt ?? null;
+};
+
+/** A ticket's conversation, oldest first, with each message's media. */
+export const ticketConversation = async (db: DbOrTx, ticketId: string) => {
+  const [comments, media] = await Promise.all([
+    db
+      .select()
+      .from(ticketComments)
+      .where(eq(ticketComments.ticketId, ticketId))
+      .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id)),
+    db
+      .select()
+      .from(ticketMedia)
+      .where(and(eq(ticketMedia.ticketId, ticketId), isNotNull(ticketMedia.commentId)))
+      .orderBy(asc(ticketMedia.createdAt), asc(ticketMedia.id)),
+  ]);
+  return comments.map((c) => ({ comment: c, media: media.filter((m) => m.commentId === c.id) }));
+};
+export type ConversationEntry = Awaited<ReturnType<typeof ticketConversation>>[number];
 
 /** Whether the contact of `email` (lowercased, as stored) has a ticket in the campaign. */
 export const emailHasTicket = async (db: DbOrTx, campaignId: string, email: string) => {
@@ -94,3 +212,83 @@ export const emailHasTicket = async (db: DbOrTx, campaignId: string, email: stri
     .limit(1);
   return row !== undefined;
 };
+
+/**
+ * The next batch of a mass follow-up's tickets after `cursor` (id order), with what filling its
+ * text and mailing need. Named tickets, or every ticket of the campaign that was not archived and
+ * existed when the follow-up was sent; archived ones are passed over.
+ */
+export const followUpBatch = (
+  db: DbOrTx,
+  f: { campaignId: string; ticketIds: string[] | null; createdAt: Date; cursor: string | null },
+  limit: number,
+) =>
+  db
+    .select({
+      ticket: {
+        id: campaignTickets.id,
+        manufacturerId: campaignTickets.manufacturerId,
+        language: campaignTickets.language,
+        mailsOff: campaignTickets.mailsOff,
+      },
+      contact: contactColumns,
+      campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
+      manufacturerName: manufacturers.name,
+    })
+    .from(campaignTickets)
+    .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
+    .innerJoin(manufacturers, eq(manufacturers.id, campaignTickets.manufacturerId))
+    .where(
+      and(
+        eq(campaignTickets.campaignId, f.campaignId),
+        eq(campaignTickets.ignored, false),
+        f.ticketIds
+          ? anyOf(campaignTickets.id, f.ticketIds, 'uuid')
+          : lte(campaignTickets.createdAt, f.createdAt),
+        f.cursor ? gt(campaignTickets.id, f.cursor) : undefined,
+      ),
+    )
+    .orderBy(asc(campaignTickets.id))
+    .limit(limit);
+
+/**
+ * Follow-up comments whose reminder is due (D14: sent at least `before`, not decided yet), with
+ * whether the participant replied since and what the reminder mail needs. Oldest first.
+ */
+export const dueFollowUpReminders = (db: DbOrTx, before: Date, limit: number) =>
+  db
+    .select({
+      commentId: ticketComments.id,
+      followUpId: massFollowUps.id,
+      description: ticketComments.description,
+      notify: massFollowUps.notify,
+      ticket: {
+        id: campaignTickets.id,
+        manufacturerId: campaignTickets.manufacturerId,
+        language: campaignTickets.language,
+        mailsOff: campaignTickets.mailsOff,
+        ignored: campaignTickets.ignored,
+      },
+      replied: sql<boolean>`exists (select 1 from ${ticketComments} p where p.ticket_id = ${campaignTickets.id}
+        and p.author = 'participant' and p.created_at > ${ticketComments.createdAt})`,
+      contact: contactColumns,
+      campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
+      manufacturerName: manufacturers.name,
+    })
+    .from(ticketComments)
+    .innerJoin(massFollowUps, eq(massFollowUps.id, ticketComments.massFollowUpId))
+    .innerJoin(campaignTickets, eq(campaignTickets.id, ticketComments.ticketId))
+    .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
+    .innerJoin(manufacturers, eq(manufacturers.id, campaignTickets.manufacturerId))
+    .where(
+      and(
+        isNotNull(ticketComments.massFollowUpId),
+        isNull(ticketComments.reminder),
+        lte(ticketComments.createdAt, before),
+      ),
+    )
+    .orderBy(asc(ticketComments.createdAt))
+    .limit(limit)
+    .for('update', { of: ticketComments, skipLocked: true });

@@ -13,8 +13,17 @@ import {
 /** Who is reading: the owner and their manufacturer (the tenant). */
 type Reader = { manufacturerId: string; ownerId: string };
 
-/** The owner's history (D20): entries of their manufacturer, each new until this owner has seen it. */
-export const createHistoryService = ({ db }: { db: Db }) => ({
+/**
+ * The owner's history (D20): entries of their manufacturer, each new until this owner has seen it.
+ * `notify`, when given, queues the owners' mails of an entry in the entry's transaction.
+ */
+export const createHistoryService = ({
+  db,
+  notify,
+}: {
+  db: Db;
+  notify?: (tx: DbOrTx, entry: NewHistoryEntry) => Promise<void>;
+}) => ({
   list: (reader: Reader, q: { product: Product; page: number; limit: number }) =>
     listHistory(db, { ...reader, product: q.product, limit: q.limit, offset: pageOffset(q) }),
   seen: (reader: Reader, ids: string[]) => markHistorySeen(db, { ...reader, ids }),
@@ -22,6 +31,10 @@ export const createHistoryService = ({ db }: { db: Db }) => ({
   subjectOpened: (reader: Reader, subjectType: SubjectType, subjectId: string) =>
     markSubjectSeen(db, { ...reader, subjectType, subjectId }),
   /** Other modules write an entry in the transaction of what happened. */
-  add: (tx: DbOrTx, entry: NewHistoryEntry) => addHistoryEntry(tx, entry),
+  add: async (tx: DbOrTx, entry: NewHistoryEntry) => {
+    const row = await addHistoryEntry(tx, entry);
+    if (notify) await notify(tx, entry);
+    return row;
+  },
 });
 export type HistoryService = ReturnType<typeof createHistoryService>;

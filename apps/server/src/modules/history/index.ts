@@ -2,6 +2,8 @@
  * The history module's public face (D20). Other modules write an entry with the service's
  * `add(tx, …)` in the transaction of what happened. A leaf.
  */
+
+export { createOwnerNotifier } from './history.mail.js';
 export type { NewHistoryEntry, SubjectType } from './history.repository.js';
 export { historyRoutes } from './history.routes.js';
 export { createHistoryService, type HistoryService } from './history.service.js';

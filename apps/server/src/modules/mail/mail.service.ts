@@ -83,6 +83,13 @@ export const createMailService = (mailer: Mailer, jobs: JobQueue) => {
   jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), { batchSize: 5, retryLimit: 8 });
   return {
     send: (msg: MailMessage, o: { tx: DbOrTx }) => jobs.send(MAIL_JOB, msg, { tx: o.tx }),
+    /** Queues many mails in one statement, in the transaction of the writes they announce. */
+    sendMany: (msgs: MailMessage[], o: { tx: DbOrTx }) =>
+      jobs.sendMany(
+        MAIL_JOB,
+        msgs.map((data) => ({ data })),
+        { tx: o.tx },
+      ),
     /**
      * Delivers now, for a job that records the mail server's answer itself (an invitation's state):
      * it throws what the server refused.

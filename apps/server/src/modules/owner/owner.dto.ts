@@ -1,4 +1,4 @@
-import type { api, OwnerSmall, RouteResponse } from '@parley/contract';
+import { type api, defaultMailNotifications, type OwnerSmall, type RouteResponse } from '@parley/contract';
 import type { ManufacturerRow, OwnerRow } from './owner.repository.js';
 
 export const toManufacturerDto = (m: ManufacturerRow): OwnerSmall['manufacturer'] => ({
@@ -24,6 +24,7 @@ export const toOwnerSmall = (o: OwnerRow, m: ManufacturerRow): OwnerSmall => ({
   avatar: o.avatar,
   isParleyConnectEnabled: o.isConnectEnabled,
   manufacturer: toManufacturerDto(m),
+  mailNotifications: { ...defaultMailNotifications, ...o.mailNotifications },
 });
 
 type OwnerListItem = RouteResponse<typeof api.owner.list>['documents'][number];

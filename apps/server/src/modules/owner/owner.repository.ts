@@ -1,4 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { defaultMailNotifications, type HistoryKind, type MailNotifications } from '@parley/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageAndCount } from '../../lib/paging.js';
 import { manufacturers, owners } from './owner.tables.js';
@@ -61,6 +62,35 @@ export const updateOwner = async (
     .returning();
   return row;
 };
+
+/** Sets some of the owner's mail switches, keeping the others (one statement: two tabs cannot lose each other's). */
+export const mergeMailNotifications = async (db: DbOrTx, id: string, patch: Partial<MailNotifications>) => {
+  const [row] = await db
+    .update(owners)
+    .set({
+      mailNotifications: sql`${owners.mailNotifications} || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(owners.id, id))
+    .returning();
+  return row;
+};
+
+/**
+ * The manufacturer's owners who get mail of this history kind: not disabled, the switch on (or,
+ * never set, on by default).
+ */
+export const mailRecipients = (db: DbOrTx, manufacturerId: string, kind: HistoryKind) =>
+  db
+    .select({ id: owners.id, email: owners.email, name: owners.name })
+    .from(owners)
+    .where(
+      and(
+        eq(owners.manufacturerId, manufacturerId),
+        eq(owners.disabled, false),
+        sql`coalesce((${owners.mailNotifications} ->> ${kind})::boolean, ${defaultMailNotifications[kind]})`,
+      ),
+    );
 
 export const listOwnersOfManufacturer = (
   db: DbOrTx,

@@ -1,4 +1,4 @@
-import type { api, RouteBody, RouteQuery } from '@parley/contract';
+import type { api, HistoryKind, RouteBody, RouteQuery } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -15,6 +15,8 @@ import {
   listOwnersOfManufacturer,
   lockOwnerForShare,
   type ManufacturerRow,
+  mailRecipients,
+  mergeMailNotifications,
   type OwnerRow,
   updateManufacturer,
   updateOwner,
@@ -46,7 +48,10 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
     };
-    const updated = Object.keys(patch).length ? await updateOwner(db, owner.id, patch) : owner;
+    let updated = Object.keys(patch).length ? await updateOwner(db, owner.id, patch) : owner;
+    if (body.mailNotifications && Object.keys(body.mailNotifications).length > 0) {
+      updated = await mergeMailNotifications(db, owner.id, body.mailNotifications);
+    }
     return toOwnerSmall(updated ?? owner, manufacturer);
   },
 
@@ -133,5 +138,8 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
   /** Holds the owner's row (and its password hash) for the caller's transaction. */
   lockForShare: (tx: DbOrTx, id: string) => lockOwnerForShare(tx, id),
   update: (tx: DbOrTx, id: string, patch: Parameters<typeof updateOwner>[2]) => updateOwner(tx, id, patch),
+  /** Who of the manufacturer's owners gets mail of a history kind (D20), read in the caller's transaction. */
+  mailRecipients: (tx: DbOrTx, manufacturerId: string, kind: HistoryKind) =>
+    mailRecipients(tx, manufacturerId, kind),
 });
 export type OwnerService = ReturnType<typeof createOwnerService>;

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { MailNotifications } from '@parley/contract';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, uuidKey } from '../../db/columns.js';
 
 const timestamps = {
@@ -38,6 +39,8 @@ export const owners = pgTable(
     /** Argon2id hash; null for an owner who signs in through an external provider only. */
     passwordHash: text(),
     isConnectEnabled: boolean().notNull().default(false),
+    /** D20: the history kinds this owner also gets by mail; a kind not named takes its default. */
+    mailNotifications: jsonb().$type<Partial<MailNotifications>>().notNull().default({}),
     disabled: boolean().notNull().default(false),
     /** Id tokens issued before this instant are refused: a reset or disabling ends sessions (D5). */
     sessionsValidAfter: at().notNull().defaultNow(),

@@ -4,7 +4,7 @@ import { route } from '../../lib/route.js';
 import { tenantOf } from '../../plugins/auth.js';
 import type { ParticipationService } from './participation.service.js';
 
-/** The participant's public calls (survey, answer, ticket) and the owner's preview. */
+/** The participant's public calls (survey, answer; their ticket is the tickets module's) and the owner's preview. */
 export const participationRoutes = async (
   app: FastifyInstance,
   { participation }: { participation: ParticipationService },
@@ -16,7 +16,6 @@ export const participationRoutes = async (
   route(app, api.participation.checkEmail, async (req) =>
     participation.checkEmail(req.params.id, req.body.email, req.ip),
   );
-  route(app, api.participation.ticket, async (req) => participation.ticket(req.params.token));
   route(app, api.invitations.survey, async (req) => participation.invitedSurvey(req.params.token));
   route(app, api.invitations.submit, async (req) =>
     participation.submitInvited(req.params.token, req.body, req.ip),

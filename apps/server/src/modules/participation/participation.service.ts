@@ -1,4 +1,4 @@
-import type { ParticipantTicket, PublicSurvey, SubmitAnswers } from '@parley/contract';
+import type { PublicSurvey, SubmitAnswers } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { type CampaignWithMaker, findCampaignWithMaker } from '../../queries/survey.query.js';
-import { emailHasTicket, findTicketByTokenHash } from '../../queries/tickets.query.js';
+import { emailHasTicket } from '../../queries/tickets.query.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { ContactService } from '../contacts/index.js';
 import type { HistoryService } from '../history/index.js';
@@ -15,7 +15,7 @@ import type { MailService } from '../mail/index.js';
 import type { QuestionService } from '../questions/index.js';
 import type { TicketService } from '../tickets/index.js';
 import './participation.errors.js';
-import { toParticipantTicket, toPublicSurvey } from './participation.dto.js';
+import { toPublicSurvey } from './participation.dto.js';
 import { ticketLinkMail } from './participation.mail.js';
 import { buildTicketAnswers, surveyNotOpen, surveyStatus } from './participation.rules.js';
 
@@ -45,7 +45,7 @@ export const createParticipationService = (deps: {
   contacts: Pick<ContactService, 'upsertByEmail'>;
   history: Pick<HistoryService, 'add'>;
   questions: Pick<QuestionService, 'listPublic'>;
-  tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket' | 'confirmEmail'>;
+  tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket'>;
   invitations: Pick<InvitationService, 'byToken' | 'markOpened' | 'markAnswered'>;
 }) => {
   const { db, clock, config, campaigns, contacts, history, questions: surveyQuestions, tickets } = deps;
@@ -218,14 +218,6 @@ export const createParticipationService = (deps: {
     if (await emailHasTicket(db, campaignId, email)) throw alreadyAnswered();
   };
 
-  /** The participant's ticket by their private link; the first opening confirms the address. */
-  const ticket = async (token: string): Promise<ParticipantTicket> => {
-    const row = await findTicketByTokenHash(db, sha256(token));
-    if (!row) throw notFound('ticket');
-    if (!row.ticket.emailConfirmedAt) await tickets.confirmEmail(db, row.ticket.id, clock.now());
-    return toParticipantTicket(row, config.privacyUrl);
-  };
-
   /** The survey behind a personal link: the invitee is known, so there is no email step. */
   const invitedSurvey = async (token: string) => {
     const inv = await deps.invitations.byToken(token);
@@ -253,6 +245,6 @@ export const createParticipationService = (deps: {
     return store(inv.invitation.campaignId, { ...input, email: inv.contact.email }, clientAddress, true);
   };
 
-  return { survey, preview, submit, checkEmail, ticket, invitedSurvey, submitInvited };
+  return { survey, preview, submit, checkEmail, invitedSurvey, submitInvited };
 };
 export type ParticipationService = ReturnType<typeof createParticipationService>;

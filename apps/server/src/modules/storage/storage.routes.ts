@@ -13,7 +13,9 @@ import type { FileStorage } from './storage.types.js';
 export const fileRoutes = async (app: FastifyInstance, { storage }: { storage: FileStorage }) => {
   route(app, fileApi.get, async (req, reply) => {
     const key = (req.params as unknown as { '*': string })['*'];
-    const file = isValidKey(key) ? await storage.get(key) : undefined;
+    // Only campaign and question images are public (D25); imports and participants' media live
+    // under other prefixes and are served only by their own checked routes.
+    const file = isValidKey(key) && key.startsWith('campaigns/') ? await storage.get(key) : undefined;
     if (!file) throw new AppError('not-found', 'The file does not exist.');
     reply
       .header('content-type', file.contentType)

@@ -1,9 +1,41 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { TicketAnswer, Vote } from '@parley/contract';
+import { and, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { campaignTickets } from './tickets.tables.js';
+import { anyOf } from '../../lib/any-of.js';
+import { pageAndCount } from '../../lib/paging.js';
+import {
+  campaignTickets,
+  massFollowUps,
+  ticketComments,
+  ticketLinks,
+  ticketMedia,
+  ticketReads,
+} from './tickets.tables.js';
 
 export type TicketRow = typeof campaignTickets.$inferSelect;
 export type NewTicket = typeof campaignTickets.$inferInsert;
+export type CommentRow = typeof ticketComments.$inferSelect;
+export type MediaRow = typeof ticketMedia.$inferSelect;
+export type FollowUpRow = typeof massFollowUps.$inferSelect;
+
+/** The words the inbox's search finds a ticket by: free texts and the chosen options' texts, lowercased. */
+export const searchTextOf = (answers: TicketAnswer[]) =>
+  answers
+    .flatMap((a) => [
+      a.value.text ?? '',
+      ...(a.value.optionIds ?? []).map((id) => a.options.find((o) => o._id === id)?.text ?? ''),
+    ])
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+
+/** The first free-text answer, at most 200 characters, for the inbox row. */
+export const excerptOf = (answers: TicketAnswer[]) => {
+  const text = answers.find((a) => a.type === 'FreeText' && !a.skipped && a.value.text?.trim())?.value.text;
+  if (!text) return null;
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+};
 
 /**
  * Inserts a ticket unless one with the same submission exists for the campaign: the page's
@@ -13,7 +45,12 @@ export type NewTicket = typeof campaignTickets.$inferInsert;
 export const insertTicket = async (db: DbOrTx, values: NewTicket) => {
   const [row] = await db
     .insert(campaignTickets)
-    .values(values)
+    .values({
+      ...values,
+      searchText: searchTextOf(values.answers),
+      excerpt: excerptOf(values.answers),
+      lastActivityAt: values.createdAt,
+    })
     .onConflictDoNothing({ target: [campaignTickets.campaignId, campaignTickets.submissionId] })
     .returning();
   return row;
@@ -56,4 +93,216 @@ export const deleteTicketsOfContacts = async (db: DbOrTx, manufacturerId: string
   const perCampaign = new Map<string, number>();
   for (const r of rows) perCampaign.set(r.campaignId, (perCampaign.get(r.campaignId) ?? 0) + 1);
   return perCampaign;
+};
+
+// The conversation (docs/product-decisions.md, "The ticket conversation").
+
+/** The ticket, locked until the transaction ends: a ticket's changes happen one after another. */
+export const lockTicket = async (db: DbOrTx, id: string, manufacturerId?: string) => {
+  const [row] = await db
+    .select()
+    .from(campaignTickets)
+    .where(
+      and(
+        eq(campaignTickets.id, id),
+        manufacturerId ? eq(campaignTickets.manufacturerId, manufacturerId) : undefined,
+      ),
+    )
+    .for('update');
+  return row;
+};
+
+export const updateTicket = async (
+  db: DbOrTx,
+  id: string,
+  set: Partial<
+    Pick<
+      TicketRow,
+      | 'manuAnswer'
+      | 'manuAnsweredAt'
+      | 'manuAnsweredBy'
+      | 'manuAnswerNotified'
+      | 'privateNote'
+      | 'ignored'
+      | 'ratings'
+      | 'votesUp'
+      | 'votesDown'
+      | 'lastActivityAt'
+      | 'lastParticipantActivityAt'
+      | 'mailsOff'
+      | 'emailConfirmedAt'
+    >
+  > & { commentCount?: SQL; updatedAt: Date },
+) => {
+  const [row] = await db.update(campaignTickets).set(set).where(eq(campaignTickets.id, id)).returning();
+  return row;
+};
+
+/** One more message on each ticket, now the latest activity. */
+export const countComments = (db: DbOrTx, ticketIds: string[], now: Date) =>
+  db
+    .update(campaignTickets)
+    .set({
+      commentCount: sql`${campaignTickets.commentCount} + 1`,
+      lastActivityAt: now,
+      updatedAt: now,
+    })
+    .where(anyOf(campaignTickets.id, ticketIds, 'uuid'));
+
+export const insertComment = async (db: DbOrTx, values: typeof ticketComments.$inferInsert) => {
+  const [row] = await db.insert(ticketComments).values(values).returning();
+  if (!row) throw new Error('insert of a comment returned no row');
+  return row;
+};
+
+export const findComment = async (db: DbOrTx, ticketId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(ticketComments)
+    .where(and(eq(ticketComments.ticketId, ticketId), eq(ticketComments.id, id)));
+  return row;
+};
+
+export const deleteComment = (db: DbOrTx, id: string) =>
+  db.delete(ticketComments).where(eq(ticketComments.id, id));
+
+/** This owner has read the ticket now. */
+export const markRead = (db: DbOrTx, ticketId: string, ownerId: string, now: Date) =>
+  db
+    .insert(ticketReads)
+    .values({ ticketId, ownerId, seenAt: now })
+    .onConflictDoUpdate({ target: [ticketReads.ownerId, ticketReads.ticketId], set: { seenAt: now } });
+
+export const insertTicketLinks = async (
+  db: DbOrTx,
+  rows: { ticketId: string; tokenHash: string; createdAt: Date }[],
+) => {
+  if (rows.length > 0) await db.insert(ticketLinks).values(rows);
+};
+
+export const insertMedia = async (db: DbOrTx, values: typeof ticketMedia.$inferInsert) => {
+  const [row] = await db.insert(ticketMedia).values(values).returning();
+  if (!row) throw new Error('insert of a media row returned no row');
+  return row;
+};
+
+export const findMedia = async (db: DbOrTx, ticketId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(ticketMedia)
+    .where(and(eq(ticketMedia.ticketId, ticketId), eq(ticketMedia.id, id)));
+  return row;
+};
+
+/** Attaches the ticket's unattached uploads to a reply; answers those attached. */
+export const attachMedia = (db: DbOrTx, ticketId: string, ids: string[], commentId: string) =>
+  db
+    .update(ticketMedia)
+    .set({ commentId })
+    .where(
+      and(
+        eq(ticketMedia.ticketId, ticketId),
+        isNull(ticketMedia.commentId),
+        anyOf(ticketMedia.id, ids, 'uuid'),
+      ),
+    )
+    .returning();
+
+// Mass follow-ups (D14).
+
+/** The campaign's tickets among `ids` with whether each is archived (others' ids are simply absent). */
+export const ticketsOfCampaign = (db: DbOrTx, campaignId: string, ids: string[]) =>
+  db
+    .select({ id: campaignTickets.id, ignored: campaignTickets.ignored })
+    .from(campaignTickets)
+    .where(and(eq(campaignTickets.campaignId, campaignId), anyOf(campaignTickets.id, ids, 'uuid')));
+
+export const countOpenTickets = async (db: DbOrTx, campaignId: string) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaignTickets)
+    .where(and(eq(campaignTickets.campaignId, campaignId), eq(campaignTickets.ignored, false)));
+  return row?.n ?? 0;
+};
+
+export const insertFollowUp = async (db: DbOrTx, values: typeof massFollowUps.$inferInsert) => {
+  const [row] = await db.insert(massFollowUps).values(values).returning();
+  if (!row) throw new Error('insert of a mass follow-up returned no row');
+  return row;
+};
+
+export const findFollowUp = async (db: DbOrTx, id: string, campaignId?: string) => {
+  const [row] = await db
+    .select()
+    .from(massFollowUps)
+    .where(and(eq(massFollowUps.id, id), campaignId ? eq(massFollowUps.campaignId, campaignId) : undefined));
+  return row;
+};
+
+/** The follow-up, locked: one worker at a time delivers it, even if its job runs twice. */
+export const lockFollowUp = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(massFollowUps).where(eq(massFollowUps.id, id)).for('update');
+  return row;
+};
+
+export const updateFollowUp = (
+  db: DbOrTx,
+  id: string,
+  set: Partial<Pick<FollowUpRow, 'state' | 'cursor' | 'finishedAt' | 'updatedAt'>> & {
+    done?: SQL;
+    reminded?: SQL;
+  },
+) => db.update(massFollowUps).set(set).where(eq(massFollowUps.id, id));
+
+/** Follow-ups not done whose last batch is older than `before` (their job was lost). */
+export const stalledFollowUps = async (db: DbOrTx, before: Date, limit: number) =>
+  (
+    await db
+      .select({ id: massFollowUps.id })
+      .from(massFollowUps)
+      .where(and(ne(massFollowUps.state, 'done'), lt(massFollowUps.updatedAt, before)))
+      .limit(limit)
+  ).map((r) => r.id);
+
+export const listFollowUps = (db: DbOrTx, campaignId: string, page: { limit: number; offset: number }) =>
+  pageAndCount(
+    db
+      .select()
+      .from(massFollowUps)
+      .where(eq(massFollowUps.campaignId, campaignId))
+      .orderBy(desc(massFollowUps.createdAt), desc(massFollowUps.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(massFollowUps).where(eq(massFollowUps.campaignId, campaignId)),
+  );
+
+/** The follow-up's comments of one batch; a ticket that has it already is passed over. */
+export const insertFollowUpComments = (db: DbOrTx, rows: (typeof ticketComments.$inferInsert)[]) =>
+  rows.length === 0
+    ? Promise.resolve([] as { id: string; ticketId: string }[])
+    : db
+        .insert(ticketComments)
+        .values(rows)
+        .onConflictDoNothing({ target: [ticketComments.massFollowUpId, ticketComments.ticketId] })
+        .returning({ id: ticketComments.id, ticketId: ticketComments.ticketId });
+
+export const decideReminders = (db: DbOrTx, ids: string[], reminder: 'sent' | 'skipped') =>
+  ids.length === 0
+    ? Promise.resolve()
+    : db
+        .update(ticketComments)
+        .set({ reminder })
+        .where(anyOf(ticketComments.id, ids, 'uuid'));
+
+/** The ratings with their up and down counts. */
+export const withVote = (ratings: Record<string, Vote>, questionId: string, vote: Vote | null) => {
+  const next = { ...ratings };
+  if (vote) next[questionId] = vote;
+  else delete next[questionId];
+  const values = Object.values(next);
+  return {
+    ratings: next,
+    votesUp: values.filter((v) => v === 'up').length,
+    votesDown: values.filter((v) => v === 'down').length,
+  };
 };

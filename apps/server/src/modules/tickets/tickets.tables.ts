@@ -1,13 +1,25 @@
-import type { TicketAnswer } from '@parley/contract';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TicketAnswer, Vote } from '@parley/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, uuidKey } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
+import { owners } from '../owner/owner.tables.js';
 
 /**
- * A campaign ticket is one participation (D14): one contact's answers to one campaign.
- * Answers are stored as the participant saw them, so editing questions never loses them.
- * The conversation issue adds the owner's answer, comments, private note, ignore flag and votes.
+ * A campaign ticket is one participation (D14): one contact's answers to one campaign, and the
+ * conversation about it (docs/product-decisions.md, "The ticket conversation"). Answers are stored
+ * as the participant saw them, so editing questions never loses them.
  */
 export const campaignTickets = pgTable(
   'campaign_tickets',
@@ -19,24 +31,171 @@ export const campaignTickets = pgTable(
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     /** Null once the contact was deleted without erasing its answers ("deleted contact"). */
     contactId: uuid().references(() => contacts.id, { onDelete: 'set null' }),
-    /** How the participant came: the open link now, a personal invitation later. */
+    /** How the participant came: the open link or a personal invitation. */
     source: text({ enum: ['openLink', 'invitation'] }).notNull(),
     language: text({ enum: ['de', 'en'] }).notNull(),
     answers: jsonb().$type<TicketAnswer[]>().notNull(),
     answeredCount: integer().notNull(),
+    /** The free-text answers and the chosen options' texts, lowercased, for the inbox's search. */
+    searchText: text().notNull().default(''),
+    /** The first free-text answer, shortened, for the inbox row. */
+    excerpt: text(),
     /** Made by the survey page once per filled-in form: a double submit stores one ticket. */
     submissionId: uuid().notNull(),
-    /** SHA-256 of the participant's private link token (/p/t/:token). */
+    /** SHA-256 of the participant's first private link token (/p/t/:token); later links: ticket_links. */
     tokenHash: text().notNull().unique(),
     emailConfirmedAt: at(),
+    /** The owner's answer (D14) and whether it was mailed. */
+    manuAnswer: text(),
+    manuAnsweredAt: at(),
+    /** The answering owner's name when they answered. */
+    manuAnsweredBy: text(),
+    manuAnswerNotified: boolean().notNull().default(false),
+    /** Never shown to the participant. */
+    privateNote: text(),
+    /** Archived (the spec's ignore flag). */
+    ignored: boolean().notNull().default(false),
+    /** The rating of each answer by its question id, and the counts the inbox shows and filters by. */
+    ratings: jsonb().$type<Record<string, Vote>>().notNull().default({}),
+    votesUp: integer().notNull().default(0),
+    votesDown: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    /** The last message by anyone (the answers' time before any): the inbox's "latest activity" order. */
+    lastActivityAt: at().notNull().defaultNow(),
+    /** The participant's last message or file: "new" for each owner who has not read the ticket since. */
+    lastParticipantActivityAt: at(),
+    /** The participant turned off this conversation's mails. */
+    mailsOff: boolean().notNull().default(false),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex().on(t.campaignId, t.submissionId),
-    // A campaign's tickets, newest first with the id breaking ties, as the list (and its cursor) orders them.
+    // A campaign's tickets, newest first with the id breaking ties, as the list orders them.
     index('campaign_tickets_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
+    // The inbox (every campaign) and the archive, newest first or by latest activity.
+    index('campaign_tickets_inbox_created_idx').on(t.manufacturerId, t.ignored, t.createdAt, t.id),
+    index('campaign_tickets_inbox_activity_idx').on(t.manufacturerId, t.ignored, t.lastActivityAt, t.id),
+    index('campaign_tickets_campaign_activity_idx').on(t.campaignId, t.ignored, t.lastActivityAt, t.id),
     index().on(t.contactId),
     index().on(t.manufacturerId),
+    // The search has a trigram index on `search_text`, made by the migration 0007 (pg_trgm's operator class).
   ],
+);
+
+/** When an owner last read a ticket: the participant's messages after it are new for them. */
+export const ticketReads = pgTable(
+  'ticket_reads',
+  {
+    ticketId: uuid()
+      .notNull()
+      .references(() => campaignTickets.id, { onDelete: 'cascade' }),
+    ownerId: uuid()
+      .notNull()
+      .references(() => owners.id, { onDelete: 'cascade' }),
+    seenAt: at().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.ticketId] })],
+);
+
+/**
+ * Every private link mailed for a ticket after the first (each mail carries a fresh token; only its
+ * SHA-256 is kept), so an older mail's link keeps working.
+ */
+export const ticketLinks = pgTable(
+  'ticket_links',
+  {
+    tokenHash: text().primaryKey(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => campaignTickets.id, { onDelete: 'cascade' }),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.ticketId)],
+);
+
+/** D14: a mass follow-up, delivered by a job that commits its progress batch by batch. */
+export const massFollowUps = pgTable(
+  'mass_follow_ups',
+  {
+    id: uuidKey(),
+    manufacturerId: uuid().notNull(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ownerId: uuid().references(() => owners.id, { onDelete: 'set null' }),
+    authorName: text(),
+    /** The text as written, placeholders unfilled: each ticket's comment is filled for its participant. */
+    description: text().notNull(),
+    notify: boolean().notNull(),
+    /** The tickets named by the owner; null = every ticket of the campaign not archived when it was sent. */
+    ticketIds: uuid().array(),
+    state: text({ enum: ['queued', 'running', 'done'] })
+      .notNull()
+      .default('queued'),
+    total: integer().notNull(),
+    done: integer().notNull().default(0),
+    reminded: integer().notNull().default(0),
+    /** The last ticket id handled: the job goes on after it (tickets in id order). */
+    cursor: uuid(),
+    createdAt: at().notNull().defaultNow(),
+    /** The last committed batch (real time): a follow-up not done and quiet for minutes lost its job. */
+    updatedAt: at().notNull().defaultNow(),
+    finishedAt: at(),
+  },
+  (t) => [
+    index().on(t.campaignId, t.createdAt),
+    index('mass_follow_ups_open_idx').on(t.updatedAt).where(sql`${t.state} <> 'done'`),
+  ],
+);
+
+/** One message of a ticket's conversation, by an owner or by the participant. */
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: uuidKey(),
+    manufacturerId: uuid().notNull(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => campaignTickets.id, { onDelete: 'cascade' }),
+    author: text({ enum: ['owner', 'participant'] }).notNull(),
+    /** The writing owner (null for the participant, or once that owner was removed). */
+    ownerId: uuid().references(() => owners.id, { onDelete: 'set null' }),
+    /** The owner's name when they wrote it. */
+    authorName: text(),
+    description: text().notNull(),
+    massFollowUpId: uuid().references(() => massFollowUps.id, { onDelete: 'set null' }),
+    /** A mass follow-up's reminder (D14): null until decided, then sent or not needed. */
+    reminder: text({ enum: ['sent', 'skipped'] }),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.ticketId, t.createdAt),
+    // A follow-up posts once per ticket, even when its job runs again after a crash.
+    uniqueIndex('ticket_comments_follow_up_ticket_idx').on(t.massFollowUpId, t.ticketId),
+    // The reminder sweep's candidates: follow-up comments not yet decided.
+    index('ticket_comments_reminder_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.massFollowUpId} is not null and ${t.reminder} is null`),
+  ],
+);
+
+/** An image or video a participant attached (D25: private, under `private/tickets/<ticket>/`). */
+export const ticketMedia = pgTable(
+  'ticket_media',
+  {
+    id: uuidKey(),
+    manufacturerId: uuid().notNull(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => campaignTickets.id, { onDelete: 'cascade' }),
+    /** Null until a reply names it. */
+    commentId: uuid().references(() => ticketComments.id, { onDelete: 'cascade' }),
+    storageKey: text().notNull(),
+    kind: text({ enum: ['image', 'video'] }).notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.ticketId), index().on(t.commentId)],
 );

@@ -1,0 +1,275 @@
+import { renderTemplate } from '@parley/contract';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { requireFeature } from '../../lib/features.js';
+import { pageOffset } from '../../lib/paging.js';
+import { dueFollowUpReminders, followUpBatch } from '../../queries/tickets.query.js';
+import type { CampaignService } from '../campaigns/index.js';
+import type { HistoryService } from '../history/index.js';
+import type { MailService } from '../mail/index.js';
+import { toFollowUp } from './tickets.dto.js';
+import {
+  countComments,
+  countOpenTickets,
+  decideReminders,
+  findFollowUp,
+  insertFollowUp,
+  insertFollowUpComments,
+  insertTicketLinks,
+  listFollowUps,
+  lockFollowUp,
+  stalledFollowUps,
+  ticketsOfCampaign,
+  updateFollowUp,
+} from './tickets.repository.js';
+import { type ConversationMailer, type TicketActor, templateValuesOf } from './tickets.service.js';
+
+export const MASS_FOLLOW_UP_JOB = 'ticket.mass-follow-up';
+export const FOLLOW_UP_SWEEP_JOB = 'ticket.follow-up-sweep';
+
+/** D14: a participant who has not replied 3 days after a mass follow-up gets one reminder. */
+export const followUpReminderAfterMs = 3 * 24 * 60 * 60_000;
+/** A follow-up not done whose last batch committed this long ago lost its job (a crashed instance). */
+export const stalledFollowUpMs = 2 * 60_000;
+
+/**
+ * Mass follow-ups (D14, docs/product-decisions.md, "Mass follow-up"): the owner's call stores the
+ * follow-up and queues its job in one transaction; the job posts one comment per ticket, batch by
+ * batch, each batch committing its comments, their mails and the progress together. The follow-up's
+ * row lock lets one worker deliver it at a time, and a unique index (follow-up, ticket) passes over
+ * tickets that have it, so a job run again after a crash goes on where the last commit left off:
+ * nothing lost, nothing twice. A sweep sends the reminders that are due.
+ */
+export const createFollowUps = ({
+  db,
+  jobs,
+  mail,
+  clock,
+  log,
+  mailer,
+  batchSize,
+  campaigns,
+  history,
+}: {
+  db: Db;
+  jobs: Pick<JobQueue, 'define' | 'send'>;
+  mail: Pick<MailService, 'sendMany'>;
+  clock: Clock;
+  log: Pick<Logger, 'info'>;
+  mailer: ConversationMailer;
+  /** Tickets per transaction (MASS_FOLLOW_UP_BATCH_SIZE). */
+  batchSize: number;
+  campaigns: Pick<CampaignService, 'row'>;
+  history: Pick<HistoryService, 'add'>;
+}) => {
+  const start = async (
+    actor: TicketActor,
+    campaignId: string,
+    body: { description: string; ticketIds?: string[] | undefined; notify: boolean },
+  ) => {
+    await campaigns.row(actor.manufacturerId, campaignId);
+    requireFeature(actor.manufacturer, 'canComment');
+    if (!body.notify) requireFeature(actor.manufacturer, 'canSaveAnswerWithoutNotification');
+    return db.transaction(async (tx) => {
+      let total: number;
+      let ticketIds: string[] | null = null;
+      if (body.ticketIds) {
+        ticketIds = [...new Set(body.ticketIds)];
+        const found = await ticketsOfCampaign(tx, campaignId, ticketIds);
+        if (found.length !== ticketIds.length) throw notFound('ticket');
+        const archivedCount = found.filter((t) => t.ignored).length;
+        if (archivedCount > 0) {
+          throw new AppError(
+            'ticket/archived',
+            `${archivedCount} of the named tickets ${archivedCount === 1 ? 'is' : 'are'} archived: restore them or leave them out.`,
+          );
+        }
+        total = ticketIds.length;
+      } else {
+        total = await countOpenTickets(tx, campaignId);
+      }
+      const now = clock.now();
+      const row = await insertFollowUp(tx, {
+        manufacturerId: actor.manufacturerId,
+        campaignId,
+        ownerId: actor.ownerId,
+        authorName: actor.ownerName || null,
+        description: body.description,
+        notify: body.notify,
+        ticketIds,
+        total,
+        state: total === 0 ? 'done' : 'queued',
+        createdAt: now,
+        finishedAt: total === 0 ? now : null,
+      });
+      if (total > 0) await jobs.send(MASS_FOLLOW_UP_JOB, { followUpId: row.id }, { tx });
+      return toFollowUp(row);
+    });
+  };
+
+  /** One batch in one transaction; answers whether tickets remain. */
+  const deliverBatch = async (followUpId: string) =>
+    db.transaction(async (tx) => {
+      const f = await lockFollowUp(tx, followUpId);
+      if (!f || f.state === 'done') return false;
+      const batch = await followUpBatch(tx, f, batchSize);
+      const now = clock.now();
+      if (batch.length === 0) {
+        await updateFollowUp(tx, f.id, { state: 'done', finishedAt: now, updatedAt: now });
+        return false;
+      }
+      const texts = new Map(
+        batch.map((b) => [b.ticket.id, renderTemplate(f.description, templateValuesOf(b))]),
+      );
+      const stored = await insertFollowUpComments(
+        tx,
+        batch.map((b) => ({
+          manufacturerId: b.ticket.manufacturerId,
+          ticketId: b.ticket.id,
+          author: 'owner' as const,
+          ownerId: f.ownerId,
+          authorName: f.authorName,
+          description: texts.get(b.ticket.id) ?? f.description,
+          massFollowUpId: f.id,
+          createdAt: now,
+        })),
+      );
+      const storedIds = new Set(stored.map((s) => s.ticketId));
+      await countComments(tx, [...storedIds], now);
+      if (f.notify)
+        await queueMails(
+          tx,
+          'followUp',
+          batch.filter((b) => storedIds.has(b.ticket.id) && !b.ticket.mailsOff),
+          (b) => texts.get(b.ticket.id) ?? '',
+          now,
+        );
+      await updateFollowUp(tx, f.id, {
+        state: 'running',
+        updatedAt: now,
+        cursor: batch.at(-1)?.ticket.id ?? f.cursor,
+        done: sql`${stored.length} + done`,
+      });
+      return true;
+    });
+
+  type MailTarget = Parameters<ConversationMailer['build']>[1];
+  const queueMails = async <T extends MailTarget>(
+    tx: DbOrTx,
+    kind: 'followUp' | 'followUpReminder',
+    targets: T[],
+    textOf: (t: T) => string,
+    now: Date,
+  ) => {
+    const built = targets.flatMap((t) => mailer.build(kind, t, textOf(t), now) ?? []);
+    await insertTicketLinks(
+      tx,
+      built.map((b) => b.link),
+    );
+    if (built.length > 0)
+      await mail.sendMany(
+        built.map((b) => b.mail),
+        { tx },
+      );
+  };
+
+  /** Delivers the follow-up to its last ticket (a crash resumes after the last committed batch). */
+  const deliver = async (followUpId: string) => {
+    while (await deliverBatch(followUpId)) {
+      // each turn committed one batch
+    }
+  };
+
+  /**
+   * The reminders that are due (D14): each follow-up comment at least 3 days old whose participant
+   * has not replied since gets one reminder mail, once; the rest are marked as not needing one. One
+   * history entry per follow-up and sweep tells the owners. Answers how many were sent.
+   */
+  const sweepReminders = async () => {
+    let sent = 0;
+    for (;;) {
+      const n = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const due = await dueFollowUpReminders(tx, new Date(now.getTime() - followUpReminderAfterMs), 500);
+        if (due.length === 0) return -1;
+        const remind = due.filter(
+          (d) => d.notify && !d.replied && !d.ticket.ignored && !d.ticket.mailsOff && d.contact !== null,
+        );
+        const remindIds = new Set(remind.map((d) => d.commentId));
+        await decideReminders(tx, [...remindIds], 'sent');
+        await decideReminders(
+          tx,
+          due.filter((d) => !remindIds.has(d.commentId)).map((d) => d.commentId),
+          'skipped',
+        );
+        await queueMails(tx, 'followUpReminder', remind, (d) => d.description, now);
+        const perFollowUp = new Map<string, (typeof remind)[number][]>();
+        for (const d of remind) perFollowUp.set(d.followUpId, [...(perFollowUp.get(d.followUpId) ?? []), d]);
+        for (const [followUpId, items] of perFollowUp) {
+          await updateFollowUp(tx, followUpId, { reminded: sql`reminded + ${items.length}` });
+          const first = items[0];
+          if (!first) continue;
+          await history.add(tx, {
+            manufacturerId: first.ticket.manufacturerId,
+            product: 'connect',
+            kind: 'reminderMassFollowUp',
+            subject: { type: 'campaign', id: first.campaign.id, title: first.campaign.title },
+            data: { campaignId: first.campaign.id, followUpId, count: items.length },
+          });
+        }
+        return remind.length;
+      });
+      if (n < 0) break;
+      sent += n;
+    }
+    if (sent > 0) log.info({ sent }, 'mass follow-up reminders sent');
+    return sent;
+  };
+
+  jobs.define<{ followUpId: string }>(MASS_FOLLOW_UP_JOB, async ({ followUpId }) => deliver(followUpId), {
+    retryLimit: 10,
+  });
+  /**
+   * Follow-ups whose job died with an instance (quiet for minutes, not done) get a new job; the
+   * follow-up's lock and the comments' unique index make a second job harmless. Real time, not the
+   * rules' clock. Answers how many.
+   */
+  const resumeStalled = async () => {
+    const stalled = await stalledFollowUps(db, new Date(Date.now() - stalledFollowUpMs), 100);
+    for (const id of stalled) await jobs.send(MASS_FOLLOW_UP_JOB, { followUpId: id });
+    if (stalled.length > 0) log.info({ resumed: stalled.length }, 'stalled mass follow-ups resumed');
+    return stalled.length;
+  };
+
+  jobs.define(
+    FOLLOW_UP_SWEEP_JOB,
+    async () => {
+      await resumeStalled();
+      await sweepReminders();
+    },
+    { cron: '* * * * *', retryLimit: 0 },
+  );
+
+  return {
+    start,
+    deliver,
+    sweepReminders,
+    resumeStalled,
+    list: async (manufacturerId: string, campaignId: string, q: { page: number; limit: number }) => {
+      await campaigns.row(manufacturerId, campaignId);
+      const { rows, total } = await listFollowUps(db, campaignId, { limit: q.limit, offset: pageOffset(q) });
+      return { documents: rows.map(toFollowUp), total };
+    },
+    status: async (manufacturerId: string, campaignId: string, id: string) => {
+      await campaigns.row(manufacturerId, campaignId);
+      const row = await findFollowUp(db, id, campaignId);
+      if (!row) throw notFound('mass follow-up');
+      return toFollowUp(row);
+    },
+  };
+};
+export type FollowUps = ReturnType<typeof createFollowUps>;

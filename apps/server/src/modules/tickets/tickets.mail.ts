@@ -1,0 +1,119 @@
+import type { Language } from '@parley/contract';
+import type { MailMessage } from '../mail/index.js';
+
+export type ConversationMailKind = 'answer' | 'comment' | 'followUp' | 'followUpReminder';
+
+const texts = {
+  en: {
+    subject: {
+      answer: (maker: string, title: string) => `${maker} answered you about "${title}"`,
+      comment: (maker: string, title: string) => `New message from ${maker} about "${title}"`,
+      followUp: (maker: string, title: string) => `${maker} has a question about "${title}"`,
+      followUpReminder: (maker: string, title: string) =>
+        `Reminder: ${maker} is waiting for your reply about "${title}"`,
+    },
+    hello: (name: string | null) => (name ? `Hello ${name},` : 'Hello,'),
+    intro: {
+      answer: (maker: string, title: string) => `${maker} has answered your participation in "${title}":`,
+      comment: (maker: string, title: string) =>
+        `${maker} wrote to you about your participation in "${title}":`,
+      followUp: (maker: string, title: string) =>
+        `${maker} wrote to you about your participation in "${title}":`,
+      followUpReminder: (maker: string, title: string) =>
+        `a few days ago ${maker} wrote to you about your participation in "${title}" and would be glad of a reply:`,
+    },
+    reply: 'Read the whole conversation and reply at your private link:',
+    button: 'Open the conversation',
+    personal: 'This link is yours alone: please do not forward it.',
+    unsubscribe: 'No more emails about this conversation? Turn them off here:',
+  },
+  de: {
+    subject: {
+      answer: (maker: string, title: string) => `${maker} hat Ihnen zu „${title}“ geantwortet`,
+      comment: (maker: string, title: string) => `Neue Nachricht von ${maker} zu „${title}“`,
+      followUp: (maker: string, title: string) => `${maker} hat eine Frage zu „${title}“`,
+      followUpReminder: (maker: string, title: string) =>
+        `Erinnerung: ${maker} wartet auf Ihre Antwort zu „${title}“`,
+    },
+    hello: (name: string | null) => (name ? `Hallo ${name},` : 'Guten Tag,'),
+    intro: {
+      answer: (maker: string, title: string) => `${maker} hat auf Ihre Teilnahme an „${title}“ geantwortet:`,
+      comment: (maker: string, title: string) =>
+        `${maker} hat Ihnen zu Ihrer Teilnahme an „${title}“ geschrieben:`,
+      followUp: (maker: string, title: string) =>
+        `${maker} hat Ihnen zu Ihrer Teilnahme an „${title}“ geschrieben:`,
+      followUpReminder: (maker: string, title: string) =>
+        `vor einigen Tagen hat ${maker} Ihnen zu Ihrer Teilnahme an „${title}“ geschrieben und würde sich über eine Antwort freuen:`,
+    },
+    reply: 'Das ganze Gespräch lesen und antworten können Sie unter Ihrem persönlichen Link:',
+    button: 'Gespräch öffnen',
+    personal: 'Dieser Link gilt nur für Sie: Bitte leiten Sie ihn nicht weiter.',
+    unsubscribe: 'Keine E-Mails mehr zu diesem Gespräch? Hier abschalten:',
+  },
+} as const satisfies Record<Language, unknown>;
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * A mail of the ticket conversation to the participant (docs/product-decisions.md, "The ticket
+ * conversation"): the owner's answer, a comment, a mass follow-up or its reminder, in the ticket's
+ * language, with the message, a fresh private link to the ticket page and a one-click way to turn
+ * this conversation's mails off (RFC 8058 headers and a link).
+ */
+export const conversationMail = (m: {
+  kind: ConversationMailKind;
+  to: string;
+  language: Language;
+  firstname: string | null;
+  manufacturerName: string;
+  campaignTitle: string;
+  message: string;
+  ticketLink: string;
+  unsubscribeLink: string;
+  unsubscribeApiUrl: string;
+}): MailMessage => {
+  const t = texts[m.language];
+  const intro = t.intro[m.kind](m.manufacturerName, m.campaignTitle);
+  const text = [
+    t.hello(m.firstname),
+    '',
+    intro,
+    '',
+    ...m.message.split('\n').map((l) => `> ${l}`),
+    '',
+    t.reply,
+    m.ticketLink,
+    '',
+    t.personal,
+    '',
+    '-- ',
+    t.unsubscribe,
+    m.unsubscribeLink,
+    '',
+  ].join('\n');
+  const html = `<!doctype html><html lang="${m.language}"><body style="font-family:sans-serif;line-height:1.5;color:#212529">
+<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
+<p>${escapeHtml(t.hello(m.firstname))}</p>
+<p>${escapeHtml(intro)}</p>
+<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #1864ab;background:#f1f3f5;white-space:pre-wrap">${escapeHtml(m.message)}</blockquote>
+<p><a href="${escapeHtml(m.ticketLink)}" style="display:inline-block;padding:10px 18px;background:#1864ab;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
+<p style="font-size:13px">${escapeHtml(t.reply)}<br><a href="${escapeHtml(m.ticketLink)}">${escapeHtml(m.ticketLink)}</a></p>
+<p style="font-size:13px">${escapeHtml(t.personal)}</p>
+<hr><p style="font-size:12px;color:#495057">${escapeHtml(t.unsubscribe)} <a href="${escapeHtml(m.unsubscribeLink)}">${escapeHtml(m.unsubscribeLink)}</a></p>
+</body></html>`;
+  return {
+    to: m.to,
+    kind: `tickets/${m.kind}`,
+    subject: t.subject[m.kind](m.manufacturerName, m.campaignTitle),
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${m.unsubscribeApiUrl}>, <${m.unsubscribeLink}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+};

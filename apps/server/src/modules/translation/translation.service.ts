@@ -1,0 +1,83 @@
+import type { api, RouteBody, TranslateResult } from '@parley/contract';
+import type { Logger } from 'pino';
+import type { TranslationConfig } from '../../config.js';
+import {
+  createTranslationProvider,
+  ProviderError,
+  type TranslationProvider,
+} from './translation.providers.js';
+
+type Failure = Extract<TranslateResult, { success: false }>;
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/** Why `fetch` failed, in words: its cause (ECONNREFUSED, a DNS failure, a redirect), not "fetch failed". */
+const networkReason = (name: string, err: unknown) => {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const detail =
+    (typeof cause?.code === 'string' && cause.code) ||
+    (typeof cause?.message === 'string' && cause.message) ||
+    (err instanceof Error ? err.message : String(err));
+  return `${name} could not be reached: ${detail}`;
+};
+
+/**
+ * D22: texts translated by the configured provider (DeepL or LibreTranslate). Never throws for the
+ * provider's trouble: without a provider the answer is `translation/not-configured`, a refusal, an
+ * unusable answer or an unreachable provider `translation/provider-failed`, no answer within the
+ * timeout `translation/timeout`, each with a reason the console shows ("Translation failed: …").
+ */
+export const createTranslationService = ({
+  config,
+  log,
+  provider = createTranslationProvider(config),
+}: {
+  config: TranslationConfig;
+  log: Pick<Logger, 'warn'>;
+  /** The provider `config` names; a test may hand in another. */
+  provider?: TranslationProvider | undefined;
+}) => {
+  const fail = (code: Failure['code'], reason: string): Failure => {
+    if (code !== 'translation/not-configured')
+      log.warn({ provider: config.provider, code, reason }, 'translation failed');
+    return { success: false, code, reason };
+  };
+
+  return {
+    translate: async (body: RouteBody<typeof api.translation.translate>): Promise<TranslateResult> => {
+      if (!provider || config.provider === 'none')
+        return fail(
+          'translation/not-configured',
+          'No translation provider is configured (TRANSLATION_PROVIDER); ask the operator to set one up',
+        );
+      const signal = AbortSignal.timeout(config.timeoutMs);
+      let translated: string[];
+      try {
+        translated = await provider.translate(
+          { texts: body.texts, source: body.sourceLanguage, target: body.targetLanguage },
+          signal,
+        );
+      } catch (err) {
+        if (signal.aborted)
+          return fail(
+            'translation/timeout',
+            `${provider.name} did not answer within ${seconds(config.timeoutMs)}; try again later`,
+          );
+        if (err instanceof ProviderError) return fail('translation/provider-failed', err.message);
+        return fail('translation/provider-failed', networkReason(provider.name, err));
+      }
+      return {
+        success: true,
+        data: {
+          suggestions: body.texts.map((originalText, i) => ({
+            originalText,
+            originalTextLanguage: body.sourceLanguage,
+            translatedText: translated[i] ?? '',
+            translatedTextLanguage: body.targetLanguage,
+          })),
+        },
+      };
+    },
+  };
+};
+export type TranslationService = ReturnType<typeof createTranslationService>;
