@@ -1,14 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations } from '../src/modules/invitations/invitations.tables.js';
 import { insertCampaign } from './fixtures.js';
 import { createOwner, createTestApp, type TestContext } from './helpers.js';
+import { killGroup, startServerProcess, waitFor } from './processes.js';
 import { startSmtpServer } from './smtp.js';
 
 /**
@@ -16,75 +13,22 @@ import { startSmtpServer } from './smtp.js';
  * in the middle; another process takes over. No invitation is lost (each is mailed, or failed for
  * the owner to re-send when the crash cut its mail off) and no address gets a mail twice.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-
-const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 describe('a server killed while it sends invitations', () => {
   let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
 
-  /** The real server (as `npm start` runs it) on the test's database, working the job queue. */
-  const startServer = async () => {
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-crash-'));
-    dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const startServer = () =>
+    startServerProcess({
       env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: ctx.rt.config.databaseUrl,
+        DATABASE_URL: ctx.rt.config.databaseUrl ?? '',
         SMTP_URL: smtp.url,
         INVITATION_MAILS_PER_MINUTE: '60000',
-        PUBLIC_URL: 'http://parley.test',
-        LOG_LEVEL: 'warn',
-        LOG_FORMAT: 'json',
-        DEMO_SEED: 'false',
-        JOBS: 'true',
       },
+      children,
+      dirs,
     });
-    children.push(child);
-    let stderr = '';
-    child.stderr?.on('data', (c: Buffer) => {
-      stderr = `${stderr}${c.toString()}`.slice(-4000);
-    });
-    child.once('exit', (code, signal) => {
-      if (code !== null && code !== 0)
-        process.stderr.write(`server process exited ${code} (${signal}): ${stderr}\n`);
-    });
-    await waitFor(
-      () =>
-        fetch(`http://127.0.0.1:${port}/api/config`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      90_000,
-      'the server to answer',
-    );
-    return child;
-  };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -114,8 +58,7 @@ describe('a server killed while it sends invitations', () => {
 
     const first = await startServer();
     await waitFor(() => smtp.received.length >= 150, 120_000, 'the first mails');
-    process.kill(-(first.pid ?? 0), 'SIGKILL');
-    await new Promise((r) => first.once('exit', r));
+    await killGroup(first);
     const killedAt = new Date();
     const atKill = smtp.received.length;
     expect(atKill).toBeLessThan(1000);

@@ -206,10 +206,7 @@ describe('comments', () => {
     // The owner is told (D20: history, and a mail since new messages are on by default).
     const history = (await owner.api(api.history.me, { query: { product: 'connect' } })).json();
     expect(history.documents.some((e) => e.kind === 'newComment' && e.subject._id === p.ticketId)).toBe(true);
-    const ownerMail = await readOutbox(
-      ctx.rt,
-      (m) => m.to === owner.email && m.body.includes('New message'),
-    );
+    const ownerMail = await readOutbox(ctx.rt, (m) => m.to === owner.email && m.body.includes('New message'));
     expect(ownerMail[0]?.body).toContain(`/connect/campaigns/`);
   });
 

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root, where `npm start` runs. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+
+export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/**
+ * The real server (as `npm start` runs it) as a child process on 127.0.0.1, in a process group of
+ * its own so a test can SIGKILL it (`killGroup`). `dirs` and `children` collect what the test's
+ * afterAll removes and kills. Resolves once the server answers.
+ */
+export const startServerProcess = async (o: {
+  env: Record<string, string>;
+  children: ChildProcess[];
+  dirs: string[];
+}) => {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-crash-'));
+  o.dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://parley.test',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      DEMO_SEED: 'false',
+      JOBS: 'true',
+      ...o.env,
+    },
+  });
+  o.children.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr = `${stderr}${c.toString()}`.slice(-4000);
+  });
+  child.once('exit', (code, signal) => {
+    if (code !== null && code !== 0)
+      process.stderr.write(`server process exited ${code} (${signal}): ${stderr}\n`);
+  });
+  await waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${port}/api/config`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    90_000,
+    'the server to answer',
+  );
+  return child;
+};
+
+/** Kills a server process started by `startServerProcess` and its group at once, and waits for it. */
+export const killGroup = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-(child.pid ?? 0), 'SIGKILL');
+  await exited;
+};
