@@ -1,4 +1,4 @@
-import { api } from '@parley/contract';
+import { api, defaultMailNotifications } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { ownerSession, useTestApp } from './helpers.js';
 
@@ -30,6 +30,7 @@ describe('GET /api/owner/me/small', () => {
         isPartner: false,
         canSaveAnswerWithoutNotification: false,
       },
+      mailNotifications: defaultMailNotifications,
     });
   });
 
