@@ -8,7 +8,7 @@ export const DEMO_EMAIL = 'demo@parley.localhost';
 
 /**
  * D7: on the first start of an empty embedded database, a demo manufacturer and owner
- * (with connect) so a newcomer can sign in at once; main.ts prints the password then, and
+ * (with connect, every feature flag on) so a newcomer can sign in and try everything at once; main.ts prints the password then, and
  * never again. Never with DATABASE_URL (a production database is not seeded, and nothing
  * of it is printed).
  *
@@ -32,6 +32,14 @@ export const seedDemo = async (rt: Runtime) => {
     name: 'Demo Owner',
     connect: true,
     manufacturerName: 'Demo Manufacturer',
+  });
+  // The demo shows every feature: the flags an operator sets per manufacturer (D8) are on.
+  await rt.services.owner.setManufacturer(created.manufacturerId, {
+    canComment: true,
+    canPrivateNote: true,
+    canSaveAnswerWithoutNotification: true,
+    canExport: true,
+    canUnpublish: true,
   });
   await rm(firstStart, { force: true });
   return { email: DEMO_EMAIL, password, ...created };
