@@ -40,6 +40,10 @@ const Campaign = page(
   () => import('./routes/app/connect/campaign'),
   (m) => m.CampaignRoute,
 );
+const TicketInbox = page(
+  () => import('./routes/app/connect/ticket-inbox'),
+  (m) => m.TicketInboxRoute,
+);
 const CampaignTicket = page(
   () => import('./routes/app/connect/campaign-ticket'),
   (m) => m.CampaignTicketRoute,
@@ -122,6 +126,7 @@ export const createAppRoutes = (): RouteObject[] => [
               { path: 'campaigns', element: <Campaigns /> },
               { path: 'campaigns/:id', element: <Campaign /> },
               { path: 'campaigns/:id/tickets/:ticketId', element: <CampaignTicket /> },
+              { path: 'tickets', element: <TicketInbox /> },
               { path: 'contacts', element: <Contacts /> },
               { path: 'contacts/:id', element: <Contact /> },
               { path: 'contact-lists', element: <ContactLists /> },

@@ -6,6 +6,7 @@ export const paths = {
   resetPassword: '/reset-password',
   dashboard: '/',
   campaigns: '/connect/campaigns',
+  inbox: '/connect/tickets',
   campaign: (id: string) => `/connect/campaigns/${encodeURIComponent(id)}`,
   campaignTicket: (campaignId: string, ticketId: string) =>
     `/connect/campaigns/${encodeURIComponent(campaignId)}/tickets/${encodeURIComponent(ticketId)}`,

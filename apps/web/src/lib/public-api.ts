@@ -10,22 +10,31 @@ import { httpRequest } from '@/lib/http';
  */
 type PublicPath = (typeof publicPaths)[keyof typeof publicPaths];
 
-const fill = (path: PublicPath, params: Record<string, string>) =>
+/** The address of a public path with its `:name` segments filled in (encoded), under `/api`. */
+export const publicUrl = (path: PublicPath, params: Record<string, string>) =>
   `/api${path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
 
 export const publicCall = async <T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: PublicPath,
   {
     params = {},
     body,
     signal,
-  }: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal } = {},
+    onUploadProgress,
+  }: {
+    params?: Record<string, string>;
+    /** JSON, or a FormData sent as multipart. */
+    body?: unknown;
+    signal?: AbortSignal;
+    /** Upload progress, 0…1 (the request then goes by XMLHttpRequest, see lib/http.ts). */
+    onUploadProgress?: (fraction: number) => void;
+  } = {},
 ): Promise<T> => {
-  const url = fill(path, params);
+  const url = publicUrl(path, params);
   let response: Response;
   try {
-    response = await httpRequest({ method, url, body, signal });
+    response = await httpRequest({ method, url, body, signal, onUploadProgress });
     if (response.ok) return await readBody<T>(response);
   } catch (cause) {
     if (isAbort(cause)) throw cause;

@@ -3,6 +3,8 @@ import deForm from './contact-request-form/de.json';
 import enForm from './contact-request-form/en.json';
 import de from './de.json';
 import en from './en.json';
+import deTicket from './ticket-page/de.json';
+import enTicket from './ticket-page/en.json';
 
 const keys = (value: unknown, prefix = ''): string[] =>
   typeof value === 'object' && value !== null
@@ -10,12 +12,13 @@ const keys = (value: unknown, prefix = ''): string[] =>
     : [prefix.slice(0, -1)];
 
 /**
- * Each pair of locale files: the console's, and the contact-request form's own (kept apart so that
- * only that page loads them).
+ * Each pair of locale files: the console's, and the contact-request form's and the ticket page's own
+ * (kept apart so that only that page loads them).
  */
 const pairs = [
   ['the console', de, en],
   ['the contact-request form', deForm, enForm],
+  ['the ticket page', deTicket, enTicket],
 ] as const;
 
 describe('locales', () => {

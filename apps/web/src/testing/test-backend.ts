@@ -1,5 +1,6 @@
 import {
   api,
+  defaultMailNotifications,
   type HistoryEntry,
   type InfoItem,
   identityApi,
@@ -34,6 +35,7 @@ export const makeOwner = (overrides: Partial<OwnerSmall> = {}): OwnerSmall => ({
     isPartner: false,
     canSaveAnswerWithoutNotification: false,
   },
+  mailNotifications: { ...defaultMailNotifications },
   ...overrides,
 });
 
@@ -144,7 +146,13 @@ export const createTestBackend = (options: BackendOptions = {}) => {
   server.on(api.owner.meSmall, (request) => (authorized(request) ? { body: state.owner } : unauthorized));
   server.on(api.owner.updateMe, (request) => {
     if (!authorized(request)) return unauthorized;
-    state.owner = { ...state.owner, ...(request.body as { name: string }) };
+    const { mailNotifications, ...rest } = request.body as Partial<OwnerSmall>;
+    // As the server does: the switches sent change, the others stay.
+    state.owner = {
+      ...state.owner,
+      ...rest,
+      mailNotifications: { ...state.owner.mailNotifications, ...mailNotifications },
+    };
     return { body: state.owner };
   });
   server.on(api.history.me, (request) => {

@@ -256,6 +256,8 @@ export const VisuallyHidden = ({ className, ...props }: ComponentPropsWithoutRef
 
 /** Class names of the module for the few shapes that are not components (fieldsets, lists, grids). */
 export const plainClasses = {
+  /** A button's look for what is not a <button> (a file picker's label); `data-variant` as Button's. */
+  button: s.button,
   fieldset: s.fieldset,
   legend: s.legend,
   list: s.list,

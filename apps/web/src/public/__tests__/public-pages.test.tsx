@@ -380,6 +380,9 @@ describe("the participant's ticket page (/p/t/:token)", () => {
     ],
     createdAt: '2025-03-04T09:05:00.000Z',
     privacyUrl: 'https://example.com/privacy',
+    manuAnswer: null,
+    comments: [],
+    mailsOff: false,
   };
 
   it('shows the answers as the participant gave them and that the address is confirmed', async () => {

@@ -4,9 +4,10 @@ import { PageSkeleton } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { ChangeNameForm } from '@/features/owner/components/change-name-form';
+import { MailNotificationsForm } from '@/features/owner/components/mail-notifications-form';
 import { useMeSmall } from '@/lib/current-owner';
 
-/** /profile: the owner's account, name and password. */
+/** /profile: the owner's account, name, password and email notifications. */
 export const ProfileRoute = () => {
   const { t } = useTranslation();
   const { data: owner } = useMeSmall();
@@ -49,6 +50,12 @@ export const ProfileRoute = () => {
             {t('profile.passwordTitle')}
           </Title>
           <ChangePasswordForm />
+        </Paper>
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-notifications">
+          <Title id="profile-notifications" order={2} size="h4" mb="md">
+            {t('profile.notifications.title')}
+          </Title>
+          <MailNotificationsForm owner={owner} />
         </Paper>
       </Stack>
     </>

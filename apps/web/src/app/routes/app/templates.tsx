@@ -1,8 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { TemplatesPage } from '@/features/templates/components/templates-page';
 
-/** /templates — response templates (later issue). */
-export const TemplatesRoute = () => {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.templates.title')} description={t('pages.templates.description')} />;
-};
+/** /templates — the manufacturer's response templates (D21): list, search, create, edit, delete. */
+export const TemplatesRoute = () => <TemplatesPage />;

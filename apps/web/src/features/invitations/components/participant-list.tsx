@@ -10,6 +10,7 @@ import { IconMailForward, IconSearch, IconUserMinus, IconUsers } from '@tabler/i
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { GuardedButton } from '@/components/guarded-button';
 import { InvitationStateBadge } from '@/components/invitation-state-badge';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
@@ -17,7 +18,6 @@ import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useParticipants } from '../api/get-participants';
 import { useResendInvitation, useWithdrawInvitation } from '../api/participant-mutations';
-import { GuardedButton } from './guarded-button';
 
 export const participantPageSize = 20;
 const searchDelayMs = 300;

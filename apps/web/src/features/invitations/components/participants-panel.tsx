@@ -4,11 +4,11 @@ import { IconInfoCircle, IconMail, IconUserPlus, IconUsers } from '@tabler/icons
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GuardedButton } from '@/components/guarded-button';
 import { useCampaignContactLists } from '@/lib/contact-lists';
 import { useParticipantStatistics } from '../api/get-participant-statistics';
 import { participantQueryKeys } from '../api/participant-query-keys';
 import { AddParticipantsDialog } from './add-participants-dialog';
-import { GuardedButton } from './guarded-button';
 import { LinkedLists } from './linked-lists';
 import { ParticipantList } from './participant-list';
 import { ParticipantStatisticsView } from './participant-statistics';

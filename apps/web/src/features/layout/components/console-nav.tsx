@@ -2,6 +2,7 @@ import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Product } from '@parley/contract';
 import {
   IconAddressBook,
+  IconInbox,
   IconLayoutDashboard,
   IconListDetails,
   IconMessage2,
@@ -22,6 +23,7 @@ type NavItem = {
   label:
     | 'dashboard'
     | 'campaigns'
+    | 'inbox'
     | 'contacts'
     | 'contactLists'
     | 'contactRequests'
@@ -35,6 +37,7 @@ type NavItem = {
 const areaItems: Record<Product, NavItem[]> = {
   connect: [
     { to: paths.campaigns, label: 'campaigns', icon: IconSpeakerphone },
+    { to: paths.inbox, label: 'inbox', icon: IconInbox },
     { to: paths.contacts, label: 'contacts', icon: IconAddressBook },
     { to: paths.contactLists, label: 'contactLists', icon: IconListDetails },
     { to: paths.contactRequests, label: 'contactRequests', icon: IconUserPlus },

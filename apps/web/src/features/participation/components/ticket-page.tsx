@@ -1,58 +1,45 @@
-import type { ParticipantTicket } from '@parley/contract';
-import { IconMailCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Alert, Stack, Text, Title } from '@/components/plain/plain';
-import { formatDateTime } from '@/lib/format-date';
+import { Component, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { detectLanguage } from '@/lib/language';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useParticipantTicket } from '../api/get-participant-ticket';
 import { LoadProblem, PublicLoading } from './load-state';
 import { PublicPageLayout } from './public-page-layout';
-import { SurveyLanguageProvider, useSurveyTranslation } from './survey-language';
-import { TicketAnswers } from './ticket-answers';
+import { SurveyLanguageProvider } from './survey-language';
 
-const TicketView = ({ ticket }: { ticket: ParticipantTicket }) => {
-  const { t } = useSurveyTranslation();
-  // The console's one date helper, in the survey's language: the owner and the participant read
-  // the same moment the same way.
-  const date = formatDateTime(ticket.createdAt, ticket.campaign.language);
-  return (
-    <Stack gap={24}>
-      <Stack gap={8}>
-        <Text dimmed small>
-          {t('participation.byManufacturer', { name: ticket.campaign.manufacturerName })}
-        </Text>
-        <Title order={1} size="h2">
-          {ticket.campaign.title}
-        </Title>
-      </Stack>
-      {/* Opening this page is what confirmed the address; a deleted contact's answers have none. */}
-      {ticket.contact ? (
-        <Alert tone="teal">
-          <IconMailCheck size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <span>{t('participation.ticket.confirmed', { email: ticket.contact.email })}</span>
-        </Alert>
-      ) : null}
-      <Stack gap={8}>
-        <Title order={2} size="h3">
-          {t('participation.ticket.title')}
-        </Title>
-        <Text dimmed>
-          {t('participation.ticket.intro', {
-            title: ticket.campaign.title,
-            name: ticket.campaign.manufacturerName,
-            date,
-          })}
-        </Text>
-      </Stack>
-      <TicketAnswers answers={ticket.answers} />
-    </Stack>
-  );
-};
+/**
+ * The ticket's view (the answers, the owner's answer, the conversation, the reply form and the mail
+ * setting) is a chunk of its own with its own texts: the survey page, which most participants open,
+ * does not carry it (docs/architecture.md, "The public pages"). The page starts loading it at once,
+ * beside the ticket itself, so neither waits for the other.
+ */
+const importView = () => import('./ticket-view');
+const TicketView = lazy(() => importView().then((m) => ({ default: m.TicketView })));
 
-/** `/p/t/:token`: the participant's own answers by the private link mailed to them (D10). */
+/** A chunk that did not load (a dropped line, a new deploy) says so with a retry, not a blank page. */
+class ViewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return <LoadProblem error={null} retry={() => window.location.reload()} notFound="ticket" />;
+  }
+}
+
+/**
+ * `/p/t/:token`: the participant's ticket by the private link mailed to them (D10, D14): their
+ * answers, the owner's answer and the conversation, where they reply (with images and videos) and
+ * choose whether its mails reach them. In the survey's language.
+ */
 export const TicketPage = ({ token }: { token: string }) => {
   const { data: ticket, error, isPending, refetch } = useParticipantTicket(token);
+  useEffect(() => {
+    // The chunk's failure is the boundary's to show, when the view renders.
+    importView().catch(() => undefined);
+  }, []);
   // The browser tab and screen readers name the page after the survey.
   useDocumentTitle(ticket?.campaign.title ?? '');
   const language = ticket?.campaign.language ?? detectLanguage();
@@ -62,7 +49,13 @@ export const TicketPage = ({ token }: { token: string }) => {
   } else if (!ticket) {
     content = <LoadProblem error={error} retry={refetch} notFound="ticket" />;
   } else {
-    content = <TicketView ticket={ticket} />;
+    content = (
+      <ViewBoundary>
+        <Suspense fallback={<PublicLoading />}>
+          <TicketView token={token} ticket={ticket} />
+        </Suspense>
+      </ViewBoundary>
+    );
   }
   return (
     <SurveyLanguageProvider language={language}>

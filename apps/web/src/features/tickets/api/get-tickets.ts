@@ -1,35 +1,33 @@
-import { api } from '@parley/contract';
+import { api, type RouteInput } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 
+/** The list's query as sent: one campaign's tickets (`campaignId`) or every campaign's (the inbox). */
+export type TicketListQuery = NonNullable<RouteInput<typeof api.tickets.list>['query']>;
+
+/** Every ticket query starts with 'tickets', so one invalidation refreshes lists and tickets alike. */
 export const ticketQueryKeys = {
   all: ['tickets'] as const,
-  list: (campaignId: string, page: number, limit: number, contactListId?: string) =>
-    ['tickets', 'list', campaignId, page, limit, contactListId ?? null] as const,
+  lists: ['tickets', 'list'] as const,
+  list: (query: TicketListQuery) => ['tickets', 'list', query] as const,
   detail: (id: string) => ['tickets', 'detail', id] as const,
 };
 
 /**
- * GET /campaignTicket/all: one campaign's tickets, newest first, paged by the server; with
- * `contactListId`, only those of that list's members (a group campaign's list filter).
+ * GET /campaignTicket/all: a campaign's tickets, or with no `campaignId` every campaign's (the
+ * inbox), filtered, sorted and paged by the server.
  */
-export const getTickets = (
-  q: { campaignId: string; page: number; limit: number; contactListId?: string },
-  signal?: AbortSignal,
-) => call(api.tickets.list, { query: q }, { signal });
+export const getTickets = (query: TicketListQuery, signal?: AbortSignal) =>
+  call(api.tickets.list, { query }, { signal });
 
-export const getTicketsQueryOptions = (
-  campaignId: string,
-  page: number,
-  limit: number,
-  contactListId?: string,
-) =>
+export const getTicketsQueryOptions = (query: TicketListQuery) =>
   queryOptions({
-    queryKey: ticketQueryKeys.list(campaignId, page, limit, contactListId),
-    queryFn: ({ signal }) =>
-      getTickets({ campaignId, page, limit, ...(contactListId ? { contactListId } : {}) }, signal),
+    queryKey: ticketQueryKeys.list(query),
+    queryFn: ({ signal }) => getTickets(query, signal),
+    // The table keeps the previous page on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // The table says it could not be loaded, with "Try again".
+    meta: { errorNotification: false },
   });
 
-export const useTickets = (campaignId: string, page: number, limit: number, contactListId?: string) =>
-  useQuery(getTicketsQueryOptions(campaignId, page, limit, contactListId));
+export const useTickets = (query: TicketListQuery) => useQuery(getTicketsQueryOptions(query));

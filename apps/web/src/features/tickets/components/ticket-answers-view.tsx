@@ -1,7 +1,27 @@
-import { Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import type { TicketAnswer } from '@parley/contract';
-import { IconCheck, IconPoint } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { Language, TicketAnswer, Vote } from '@parley/contract';
+import {
+  IconCheck,
+  IconPoint,
+  IconThumbDown,
+  IconThumbDownFilled,
+  IconThumbUp,
+  IconThumbUpFilled,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TranslateButton } from '@/components/translate-button';
 
 /** The options as the participant saw them when answering (D13), the chosen ones marked. */
 const ChoiceValue = ({ answer }: { answer: TicketAnswer }) => {
@@ -61,8 +81,71 @@ const AnswerValue = ({ answer }: { answer: TicketAnswer }) => {
   return <ChoiceValue answer={answer} />;
 };
 
+/** The owner's rating of one answer (D14): thumbs up or down, the pressed one again clears it. */
+export type AnswerRating = {
+  ratings: Readonly<Record<string, Vote>>;
+  onRate: (questionId: string, vote: Vote | null) => void;
+  /** Ratings cannot change (an archived ticket). */
+  disabled?: boolean;
+};
+
+const RatingButtons = ({
+  answer,
+  number,
+  rating,
+}: {
+  answer: TicketAnswer;
+  number: number;
+  rating: AnswerRating;
+}) => {
+  const { t } = useTranslation();
+  const current = rating.ratings[answer.questionId] ?? null;
+  const button = (vote: Vote) => {
+    const pressed = current === vote;
+    const label = t(vote === 'up' ? 'tickets.rating.up' : 'tickets.rating.down', { number });
+    const Icon =
+      vote === 'up'
+        ? pressed
+          ? IconThumbUpFilled
+          : IconThumbUp
+        : pressed
+          ? IconThumbDownFilled
+          : IconThumbDown;
+    return (
+      <Tooltip label={label} withArrow>
+        <ActionIcon
+          variant={pressed ? 'light' : 'subtle'}
+          color={pressed ? (vote === 'up' ? 'teal' : 'red') : 'gray'}
+          aria-label={label}
+          aria-pressed={pressed}
+          disabled={rating.disabled}
+          onClick={() => rating.onRate(answer.questionId, pressed ? null : vote)}
+        >
+          <Icon size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  };
+  return (
+    <Group gap={4} wrap="nowrap" role="group" aria-label={t('tickets.rating.group', { number })}>
+      {button('up')}
+      {button('down')}
+    </Group>
+  );
+};
+
 /** A ticket's answers in the order they were asked, each with its question as shown then. */
-export const TicketAnswersView = ({ answers }: { answers: readonly TicketAnswer[] }) => {
+export const TicketAnswersView = ({
+  answers,
+  rating,
+  language,
+}: {
+  answers: readonly TicketAnswer[];
+  /** With it, each answer given can be rated. */
+  rating?: AnswerRating;
+  /** The participant's language: with it, free-text answers can be translated. */
+  language?: Language;
+}) => {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -87,9 +170,17 @@ export const TicketAnswersView = ({ answers }: { answers: readonly TicketAnswer[
                     {t('tickets.skipped')}
                   </Badge>
                 ) : null}
+                {rating && !a.skipped ? <RatingButtons answer={a} number={i + 1} rating={rating} /> : null}
               </Group>
             </Group>
             <AnswerValue answer={a} />
+            {language && !a.skipped && a.type === 'FreeText' && a.value.text ? (
+              <TranslateButton
+                text={a.value.text}
+                sourceLanguage={language}
+                subject={t('tickets.answerNumber', { number: i + 1 })}
+              />
+            ) : null}
           </Stack>
         </Paper>
       ))}

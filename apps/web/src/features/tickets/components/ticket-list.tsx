@@ -1,137 +1,178 @@
-import { Anchor, EmptyState, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import type { TicketListItem } from '@parley/contract';
-import { IconInbox } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import type { Campaign, TicketListItem } from '@parley/contract';
+import { IconFilterOff, IconInbox, IconMessages } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PagedTable } from '@/components/paged-table';
-import type { ResponsiveColumn } from '@/components/responsive-table';
-import { paths } from '@/config/paths';
+import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { useCampaignContactLists } from '@/lib/contact-lists';
-import { useDateFormat } from '@/lib/use-date-format';
+import { useSearchInput } from '@/lib/use-search-input';
 import { useTickets } from '../api/get-tickets';
-import { EmailConfirmationBadge } from './email-confirmation-badge';
-
-export const ticketPageSize = 20;
-
-const contactName = (c: NonNullable<TicketListItem['contact']>) =>
-  [c.firstname, c.lastname].filter(Boolean).join(' ');
+import { MassFollowUpDialog } from './mass-follow-up-dialog';
+import { ticketContactName, useTicketColumns } from './ticket-columns';
+import { TicketFilters } from './ticket-filters';
+import {
+  type TicketFilters as TicketFilterValues,
+  ticketLink,
+  ticketListQuery,
+  ticketPageSize,
+  useTicketFilterParams,
+} from './use-ticket-filter-params';
 
 /**
- * The read-only list of a campaign's tickets; replies and comments come later. A group campaign's
- * tickets can be filtered by one of its linked contact lists.
+ * A campaign's tickets as an inbox (on its participants tab): filters in the address, unread
+ * tickets marked, and a mass follow-up (D14) to the chosen tickets or to every open one.
  */
 export const TicketList = ({
-  campaignId,
-  groupCampaign = false,
+  campaign,
 }: {
-  campaignId: string;
-  /** The campaign is a group campaign (D11): offer its linked lists as a filter. */
-  groupCampaign?: boolean;
+  campaign: Pick<Campaign, '_id' | 'title' | 'language' | 'isGroupCampaign' | 'state'>;
 }) => {
   const { t } = useTranslation();
-  const { formatDateTime } = useDateFormat();
-  const [page, setPage] = useState(1);
-  const linkedLists = useCampaignContactLists(campaignId, groupCampaign);
-  const lists = groupCampaign ? (linkedLists.data?.documents ?? []) : [];
-  const [listId, setListId] = useState('');
-  // A list unlinked meanwhile no longer filters.
-  const contactListId = lists.some((l) => l._id === listId) ? listId : undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another list starts again at page 1.
-  useEffect(() => setPage(1), [contactListId]);
-  const { data, isPending, isError, refetch } = useTickets(campaignId, page, ticketPageSize, contactListId);
-  const total = data?.total ?? 0;
+  const campaignId = campaign._id;
+  const params = useTicketFilterParams();
+  const { filters } = params;
+  const linkedLists = useCampaignContactLists(campaignId, campaign.isGroupCampaign);
+  const lists = campaign.isGroupCampaign ? (linkedLists.data?.documents ?? []) : [];
+  // A list unlinked meanwhile no longer filters; while the linked lists load, the address's stands.
+  const contactListId =
+    campaign.isGroupCampaign &&
+    filters.contactListId &&
+    (linkedLists.isPending || lists.some((l) => l._id === filters.contactListId))
+      ? filters.contactListId
+      : undefined;
+  const { data, isPending, isFetching, isError, refetch } = useTickets(
+    ticketListQuery(filters, params.page, { campaignId, contactListId }),
+  );
+  const selection = useRowSelection<TicketListItem>((ticket) => ticket._id);
+  const [followingUp, setFollowingUp] = useState(false);
+  const [searchInput, setSearchInput] = useSearchInput(params);
+  const clearFilters = () => {
+    setSearchInput('');
+    params.clear();
+  };
 
-  const columns: ResponsiveColumn<TicketListItem>[] = [
-    {
-      key: 'participant',
-      header: t('tickets.columns.participant'),
-      primary: true,
-      cell: (ticket) => {
-        const { contact } = ticket;
-        // A deleted contact whose answers were kept: the answers stay readable without a name.
-        if (!contact) {
-          return (
-            <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)} fs="italic">
-              {t('tickets.deletedContact')}
-            </Anchor>
-          );
-        }
-        const name = contactName(contact);
-        return (
-          <>
-            <Anchor component={Link} to={paths.campaignTicket(campaignId, ticket._id)}>
-              {name || contact.email}
-            </Anchor>
-            {name ? (
-              <Text fz="xs" c="dimmed">
-                {contact.email}
-              </Text>
-            ) : null}
-          </>
-        );
-      },
-    },
-    {
-      key: 'email',
-      header: t('tickets.columns.email'),
-      cell: (ticket) => <EmailConfirmationBadge confirmed={ticket.emailConfirmed} />,
-    },
-    {
-      key: 'answered',
-      header: t('tickets.columns.answered'),
-      cell: (ticket) => t('tickets.answeredCount', { count: ticket.answeredCount }),
-    },
-    {
-      key: 'date',
-      header: t('tickets.columns.date'),
-      cell: (ticket) => formatDateTime(ticket.createdAt),
-    },
+  const rows = data?.documents;
+  const total = data?.total ?? 0;
+  const ticketColumns = useTicketColumns({ linkTo: (ticket) => ticketLink(ticket, filters, 'campaign') });
+  const columns = [
+    selectionColumn({
+      selection,
+      rows,
+      rowLabel: (ticket) =>
+        t('tickets.list.select', {
+          name: ticket.contact
+            ? ticketContactName(ticket) || ticket.contact.email
+            : t('tickets.deletedContact'),
+        }),
+      pageLabel: t('tickets.list.selectPage'),
+      cardLabel: t('tickets.list.selected'),
+      // An archived ticket is read-only: a follow-up does not reach it.
+      disabled: (ticket) => ticket.ignored,
+    }),
+    ...ticketColumns,
   ];
+  const onlyListFilter = contactListId !== undefined && onlyListFiltered(filters);
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          {t('tickets.listTitle')}
-        </Title>
-        {data ? (
-          <Text fz="sm" c="dimmed">
-            {t('tickets.count', { count: total })}
-          </Text>
-        ) : null}
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={2} size="h4">
+            {t('tickets.listTitle')}
+          </Title>
+          {data ? (
+            <Text fz="sm" c="dimmed">
+              {t('tickets.count', { count: total })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button
+          variant="light"
+          leftSection={<IconMessages size={16} aria-hidden />}
+          onClick={() => setFollowingUp(true)}
+        >
+          {t('tickets.followUp.open')}
+        </Button>
       </Group>
-      {lists.length > 0 ? (
-        <NativeSelect
-          label={t('contactLists.filter.label')}
-          data={[
-            { value: '', label: t('contactLists.filter.all') },
-            ...lists.map((l) => ({ value: l._id, label: l.name })),
-          ]}
-          value={contactListId ?? ''}
-          onChange={(e) => setListId(e.currentTarget.value)}
-          maw={260}
-        />
+      <TicketFilters
+        params={params}
+        searchInput={searchInput}
+        onSearchInput={setSearchInput}
+        onClear={clearFilters}
+        contactLists={lists}
+      />
+      {selection.count > 0 ? (
+        <BulkActionsBar
+          status={t('tickets.list.selectedCount', { count: selection.count })}
+          label={t('tickets.list.bulkActions')}
+          clearLabel={t('tickets.list.clearSelection')}
+          onClear={selection.clear}
+        >
+          <Button
+            size="xs"
+            leftSection={<IconMessages size={14} aria-hidden />}
+            onClick={() => setFollowingUp(true)}
+          >
+            {t('tickets.followUp.openSelected')}
+          </Button>
+        </BulkActionsBar>
       ) : null}
       <PagedTable
         columns={columns}
-        rows={data?.documents}
+        rows={rows}
         rowKey={(ticket) => ticket._id}
         label={t('tickets.listTitle')}
-        page={page}
+        page={params.page}
         pageSize={ticketPageSize}
         total={total}
-        onPageChange={setPage}
+        onPageChange={(page) => params.update({ page })}
         loading={isPending}
+        busy={isFetching}
         failed={isError ? { onRetry: () => void refetch() } : undefined}
         empty={
-          <EmptyState
-            icon={<IconInbox size={28} aria-hidden />}
-            title={contactListId ? t('contactLists.filter.noTicketsTitle') : t('tickets.emptyTitle')}
-            description={contactListId ? t('contactLists.filter.noTicketsText') : t('tickets.emptyText')}
-          />
+          params.filtered ? (
+            <EmptyState
+              icon={<IconInbox size={28} aria-hidden />}
+              title={
+                onlyListFilter ? t('contactLists.filter.noTicketsTitle') : t('tickets.list.noMatchTitle')
+              }
+              description={
+                onlyListFilter ? t('contactLists.filter.noTicketsText') : t('tickets.list.noMatchText')
+              }
+            >
+              <Button
+                variant="light"
+                leftSection={<IconFilterOff size={16} aria-hidden />}
+                onClick={clearFilters}
+              >
+                {t('tickets.list.filters.clear')}
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={<IconInbox size={28} aria-hidden />}
+              title={t('tickets.emptyTitle')}
+              description={t('tickets.list.emptyText')}
+            />
+          )
         }
+      />
+      <MassFollowUpDialog
+        opened={followingUp}
+        onClose={() => setFollowingUp(false)}
+        campaign={campaign}
+        selected={selection.rows}
+        onSent={selection.clear}
       />
     </Stack>
   );
 };
+
+/** The contact list is the only filter (the others are at their defaults): say so in its words. */
+const onlyListFiltered = (filters: TicketFilterValues) =>
+  !filters.unanswered &&
+  !filters.newComments &&
+  filters.rating === '' &&
+  filters.search.trim() === '' &&
+  filters.archived === 'false';

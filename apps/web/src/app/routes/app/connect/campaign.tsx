@@ -130,7 +130,7 @@ export const CampaignRoute = () => {
                 />
               )}
             />
-            <TicketList campaignId={campaign._id} groupCampaign={campaign.isGroupCampaign} />
+            <TicketList campaign={campaign} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="results">

@@ -5,6 +5,8 @@ import { campaignId, makeCampaign, serveCampaign } from '@/testing/campaign-fixt
 import { makeInvitation, makeParticipant, makeReport, makeStatistics } from '@/testing/contact-fixtures';
 import { createTestBackend, type TestBackend } from '@/testing/test-backend';
 import { renderApp } from '@/testing/test-utils';
+import { makeTicket } from '@/testing/ticket-fixtures';
+import { makeTicketListItem } from '@/testing/ticket-list-fixtures';
 
 const page = `/connect/campaigns/${campaignId}?tab=participants`;
 
@@ -252,17 +254,15 @@ describe('answers of a deleted contact', () => {
     const backend = createTestBackend();
     backend.signInStored();
     serveCampaign(backend, running());
-    const ticket = {
+    const ticket = makeTicketListItem({
       _id: '44444444-4444-4444-8444-000000000009',
       campaignId,
       contact: null,
-      emailConfirmed: true,
-      answeredCount: 2,
       createdAt: '2025-03-04T09:05:00.000Z',
-    };
+    });
     backend.server.on(api.tickets.list, () => ({ body: { documents: [ticket], total: 1 } }));
     backend.server.on(api.tickets.get, { id: ticket._id }, () => ({
-      body: { ...ticket, campaignTitle: 'Bike survey', language: 'en', answers: [] },
+      body: makeTicket({ ...ticket, language: 'en', answers: [] }),
     }));
     const { user } = renderApp(page);
 
