@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { api, type Ticket } from '@parley/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ticketMedia } from '../src/modules/tickets/tickets.tables.js';
 import { makePng, multipart } from './campaign-api.js';
 import { callApi } from './client.js';
 import { insertCampaign, setManufacturerLimits } from './fixtures.js';
@@ -229,6 +231,36 @@ describe('comments', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { code: string }).code).toBe('file/invalid');
+  });
+
+  it("are erased with the contact's answers, their files too", async () => {
+    const { owner, participant } = await setup();
+    const p = await participant();
+    const form = multipart([
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: makePng(2, 2) },
+    ]);
+    const media = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/ticket/${p.token}/media`,
+        payload: form.payload,
+        headers: form.headers,
+      })
+    ).json() as { _id: string };
+    await callApi(ctx.app, api.participation.ticketComment, {
+      params: { token: p.token },
+      body: { description: 'See the picture', mediaIds: [media._id] },
+    });
+    const [row] = await ctx.rt.db.select().from(ticketMedia).where(eq(ticketMedia.id, media._id));
+    expect(await ctx.rt.storage.get(row!.storageKey)).toBeDefined();
+    const ticket = (await owner.api(api.tickets.get, { params: { id: p.ticketId } })).json();
+    const erased = await owner.api(api.contacts.remove, {
+      params: { id: ticket.contact!._id },
+      query: { eraseAnswers: 'true' },
+    });
+    expect(erased.statusCode).toBe(204);
+    expect((await owner.api(api.tickets.get, { params: { id: p.ticketId } })).statusCode).toBe(404);
+    expect(await ctx.rt.storage.get(row!.storageKey)).toBeUndefined();
   });
 
   it('need canComment; only the writing owner deletes one', async () => {

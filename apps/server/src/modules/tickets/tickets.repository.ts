@@ -95,6 +95,21 @@ export const deleteTicketsOfContacts = async (db: DbOrTx, manufacturerId: string
   return perCampaign;
 };
 
+/** The storage keys of the files attached to the contacts' tickets. */
+export const mediaKeysOfContacts = async (db: DbOrTx, manufacturerId: string, contactIds: string[]) =>
+  (
+    await db
+      .select({ key: ticketMedia.storageKey })
+      .from(ticketMedia)
+      .innerJoin(campaignTickets, eq(campaignTickets.id, ticketMedia.ticketId))
+      .where(
+        and(
+          eq(campaignTickets.manufacturerId, manufacturerId),
+          anyOf(campaignTickets.contactId, contactIds, 'uuid'),
+        ),
+      )
+  ).map((r) => r.key);
+
 // The conversation (docs/product-decisions.md, "The ticket conversation").
 
 /** The ticket, locked until the transaction ends: a ticket's changes happen one after another. */

@@ -57,6 +57,7 @@ import {
   insertTicketLinks,
   lockTicket,
   markRead,
+  mediaKeysOfContacts,
   type NewTicket,
   type TicketRow,
   updateTicket,
@@ -494,8 +495,12 @@ export const createTicketService = ({
       contactHasTicket(tx, campaignId, contactId),
     /** GDPR erasure: deletes the contacts' tickets and takes them out of their campaigns' counts. */
     eraseOfContacts: async (tx: DbOrTx, manufacturerId: string, contactIds: string[]) => {
+      const files = await mediaKeysOfContacts(tx, manufacturerId, contactIds);
       const perCampaign = await deleteTicketsOfContacts(tx, manufacturerId, contactIds);
       for (const [campaignId, n] of perCampaign) await campaigns.uncountTickets(tx, campaignId, n);
+      // The files the participants attached go too (erasure comes first: should the transaction
+      // still fail, a kept ticket's file answers 404 rather than a person's data staying).
+      for (const key of files) await storage.delete(key).catch(() => undefined);
     },
   };
 
