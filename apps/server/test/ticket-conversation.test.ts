@@ -252,7 +252,9 @@ describe('comments', () => {
       body: { description: 'See the picture', mediaIds: [media._id] },
     });
     const [row] = await ctx.rt.db.select().from(ticketMedia).where(eq(ticketMedia.id, media._id));
-    expect(await ctx.rt.storage.get(row!.storageKey)).toBeDefined();
+    const stored = await ctx.rt.storage.get(row!.storageKey);
+    expect(stored).toBeDefined();
+    if (stored && 'destroy' in stored.body) stored.body.destroy();
     const ticket = (await owner.api(api.tickets.get, { params: { id: p.ticketId } })).json();
     const erased = await owner.api(api.contacts.remove, {
       params: { id: ticket.contact!._id },

@@ -16,6 +16,20 @@ export type TemplateMessage = z.infer<typeof templateMessageSchema>;
 
 export const templateTitleMax = limits.nameMax;
 
+/**
+ * An owner's text that may hold placeholders (a template, an answer, a comment, a follow-up): 1–5000
+ * characters (D24) and only known placeholders, the unknown ones named.
+ */
+export const ownerTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(limits.textMax, `must be at most ${limits.textMax} characters`)
+  .superRefine((v, ctx) => {
+    const problem = placeholderProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const templateBodySchema = z.object({
   title: z
     .string()
@@ -23,15 +37,7 @@ export const templateBodySchema = z.object({
     .min(1, 'must not be empty')
     .max(templateTitleMax, `must be at most ${templateTitleMax} characters`),
   language: languageSchema,
-  text: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(limits.textMax, `must be at most ${limits.textMax} characters`)
-    .superRefine((v, ctx) => {
-      const problem = placeholderProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  text: ownerTextSchema,
 });
 export type TemplateBody = z.input<typeof templateBodySchema>;
 

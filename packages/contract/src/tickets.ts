@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema, languageSchema, limits, listOf } from './common.js';
 import { questionTypeSchema } from './questions.js';
 import { defineRoute } from './route.js';
-import { placeholderProblem } from './template-placeholders.js';
+import { ownerTextSchema } from './templates.js';
 
 /** What the participant answered to one question, with the question as they saw it (D13). */
 export const ticketAnswerSchema = z.object({
@@ -110,17 +110,6 @@ export const ticketSchema = ticketListItemSchema.extend({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 const trueFalse = z.enum(['true', 'false']).transform((v) => v === 'true');
-
-/** An owner's text (answer, comment, follow-up): 1–5000 characters (D24), only known placeholders. */
-export const ownerTextSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(limits.textMax, `must be at most ${limits.textMax} characters`)
-  .superRefine((v, ctx) => {
-    const problem = placeholderProblem(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
 
 /** The inbox's filters and order, for the list and for the ids of next and previous. */
 export const ticketFilterSchema = z.object({

@@ -32,6 +32,13 @@ const contactColumns = {
   lastname: contacts.lastname,
 };
 
+/** Who a ticket's messages go to and in whose name: its contact, campaign and maker (joined as in `ticketWith`). */
+const recipientColumns = {
+  contact: contactColumns,
+  campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
+  manufacturerName: manufacturers.name,
+};
+
 /** What the inbox shows of a ticket (its answers stay in the database: only the ticket page reads them). */
 const listColumns = {
   id: campaignTickets.id,
@@ -134,12 +141,7 @@ export const listTicketIds = async (db: DbOrTx, q: Scope & { max: number }) => {
 /** The ticket with its contact, campaign and maker: what the owner's page and the mails need. */
 const ticketWith = (db: DbOrTx, where: SQL | undefined) =>
   db
-    .select({
-      ticket: campaignTickets,
-      contact: contactColumns,
-      campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
-      manufacturerName: manufacturers.name,
-    })
+    .select({ ticket: campaignTickets, ...recipientColumns })
     .from(campaignTickets)
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
@@ -231,9 +233,7 @@ export const followUpBatch = (
         language: campaignTickets.language,
         mailsOff: campaignTickets.mailsOff,
       },
-      contact: contactColumns,
-      campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
-      manufacturerName: manufacturers.name,
+      ...recipientColumns,
     })
     .from(campaignTickets)
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
@@ -272,9 +272,7 @@ export const dueFollowUpReminders = (db: DbOrTx, before: Date, limit: number) =>
       },
       replied: sql<boolean>`exists (select 1 from ${ticketComments} p where p.ticket_id = ${campaignTickets.id}
         and p.author = 'participant' and p.created_at > ${ticketComments.createdAt})`,
-      contact: contactColumns,
-      campaign: { id: campaigns.id, title: campaigns.title, language: campaigns.language },
-      manufacturerName: manufacturers.name,
+      ...recipientColumns,
     })
     .from(ticketComments)
     .innerJoin(massFollowUps, eq(massFollowUps.id, ticketComments.massFollowUpId))
