@@ -160,7 +160,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     invitations,
   });
   const info = createInfoService({ db, config });
-  const translation = createTranslationService({ config: config.translation, log });
+  const translation = createTranslationService({ db, clock, config: config.translation, log });
   return {
     /** The auth hook's check of a verified token: owner, manufacturer and session in one query. */
     authenticate: createAuthenticator({

@@ -212,6 +212,30 @@ describe('comments', () => {
     expect(ownerMail[0]?.body).toContain(`/connect/campaigns/`);
   });
 
+  it('reads no upload for a made-up link, and keeps a reply whose start cuts an emoji', async () => {
+    const { owner, participant } = await setup();
+    const big = multipart([
+      { name: 'file', filename: 'big.mp4', contentType: 'video/mp4', data: Buffer.alloc(60 * 1024 * 1024) },
+    ]);
+    const madeUp = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/ticket/${'x'.repeat(43)}/media`,
+      payload: big.payload,
+      headers: big.headers,
+    });
+    expect(madeUp.statusCode).toBe(404);
+
+    const p = await participant();
+    const text = `${'b'.repeat(299)}😀 and more`;
+    const reply = await callApi(ctx.app, api.participation.ticketComment, {
+      params: { token: p.token },
+      body: { description: text },
+    });
+    expect(reply.statusCode).toBe(201);
+    const entry = (await owner.api(api.history.me, { query: { product: 'connect' } })).json().documents[0];
+    expect(entry?.data.excerpt).toBe(`${'b'.repeat(299)}…`);
+  });
+
   it('refuses a file that is not an image or video by its bytes, whatever it claims', async () => {
     const { participant } = await setup();
     const p = await participant();
@@ -331,6 +355,17 @@ describe('comments', () => {
     });
     expect(oneClick.statusCode).toBe(204);
     expect((await publicTicket(q.token)).json().mailsOff).toBe(true);
+    // RFC 8058 also lets a client post it as multipart/form-data.
+    const r = await participant();
+    const form = multipart([{ name: 'List-Unsubscribe', data: 'One-Click' }]);
+    const multipartClick = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/ticket/${r.token}/unsubscribe`,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(multipartClick.statusCode).toBe(204);
+    expect((await publicTicket(r.token)).json().mailsOff).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api } from '@parley/contract';
@@ -386,8 +387,14 @@ describe('the translation service', () => {
         timeoutMs,
       },
       log,
+      db: none.rt.db,
+      clock: none.rt.clock,
     });
-    const out = await service.translate({ sourceLanguage: 'de', targetLanguage: 'en', texts: ['Hallo'] });
+    const out = await service.translate(randomUUID(), {
+      sourceLanguage: 'de',
+      targetLanguage: 'en',
+      texts: ['Hallo'],
+    });
     expect(out).toMatchObject({ success: false, code: 'translation/provider-failed' });
     if (out.success) return;
     expect(out.reason).toMatch(/LibreTranslate could not be reached: ECONNREFUSED/);
@@ -401,8 +408,14 @@ describe('the translation service', () => {
     const service = createTranslationService({
       config: { provider: 'libretranslate', url: `${base}/libre`, apiKey: undefined, timeoutMs },
       log,
+      db: none.rt.db,
+      clock: none.rt.clock,
     });
-    const out = await service.translate({ sourceLanguage: 'de', targetLanguage: 'en', texts: ['Hallo'] });
+    const out = await service.translate(randomUUID(), {
+      sourceLanguage: 'de',
+      targetLanguage: 'en',
+      texts: ['Hallo'],
+    });
     expect(out.success).toBe(true);
     expect(provider.seen[0]?.body).not.toHaveProperty('api_key');
   });

@@ -1,5 +1,6 @@
 import { api } from '@parley/contract';
 import type { FastifyInstance } from 'fastify';
+import { acceptOneClickBodies } from '../../lib/one-click.js';
 import { route } from '../../lib/route.js';
 import { tenantOf } from '../../plugins/auth.js';
 import type { InvitationService } from './invitations.service.js';
@@ -9,11 +10,8 @@ export const invitationRoutes = async (
   app: FastifyInstance,
   { invitations }: { invitations: InvitationService },
 ) => {
-  // A mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` as a form:
-  // this scope takes such a body and ignores it (no route of this scope reads a form).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
-    done(null, undefined),
-  );
+  // A mail client's one-click unsubscribe (RFC 8058) posts a form: this scope takes it and ignores it.
+  acceptOneClickBodies(app);
   route(app, api.contacts.invite, (req) => invitations.inviteEmails(tenantOf(req), req.body));
   route(app, api.contacts.tempList, (req) => invitations.tempList(tenantOf(req), req.query));
   route(app, api.contacts.tempInviteCampaigns, (req) => invitations.inviteTemp(tenantOf(req), req.body));

@@ -119,7 +119,9 @@ export const createFollowUps = ({
       const batch = await followUpBatch(tx, f, batchSize);
       const now = clock.now();
       if (batch.length === 0) {
-        await updateFollowUp(tx, f.id, { state: 'done', finishedAt: now, updatedAt: now });
+        // The tickets it reached: one archived meanwhile was passed over, so the count of the
+        // sending time becomes the number delivered.
+        await updateFollowUp(tx, f.id, { state: 'done', finishedAt: now, updatedAt: now, total: sql`done` });
         return false;
       }
       const texts = new Map(
@@ -191,11 +193,13 @@ export const createFollowUps = ({
    */
   const sweepReminders = async () => {
     let sent = 0;
+    type Told = Awaited<ReturnType<typeof dueFollowUpReminders>>[number] & { count: number };
+    const told = new Map<string, Told>();
     for (;;) {
-      const n = await db.transaction(async (tx) => {
+      const batch = await db.transaction(async (tx) => {
         const now = clock.now();
         const due = await dueFollowUpReminders(tx, new Date(now.getTime() - followUpReminderAfterMs), 500);
-        if (due.length === 0) return -1;
+        if (due.length === 0) return undefined;
         const remind = due.filter(
           (d) => d.notify && !d.replied && !d.ticket.ignored && !d.ticket.mailsOff && d.contact !== null,
         );
@@ -207,24 +211,41 @@ export const createFollowUps = ({
           'skipped',
         );
         await queueMails(tx, 'followUpReminder', remind, (d) => d.description, now);
-        const perFollowUp = new Map<string, (typeof remind)[number][]>();
-        for (const d of remind) perFollowUp.set(d.followUpId, [...(perFollowUp.get(d.followUpId) ?? []), d]);
-        for (const [followUpId, items] of perFollowUp) {
-          await updateFollowUp(tx, followUpId, { reminded: sql`reminded + ${items.length}` });
-          const first = items[0];
-          if (!first) continue;
-          await history.add(tx, {
-            manufacturerId: first.ticket.manufacturerId,
-            product: 'connect',
-            kind: 'reminderMassFollowUp',
-            subject: { type: 'campaign', id: first.campaign.id, title: first.campaign.title },
-            data: { campaignId: first.campaign.id, followUpId, count: items.length },
+        // Counted per follow-up in id order, so two sweeps never wait on each other crosswise.
+        const perFollowUp = new Map<string, { first: Told; count: number }>();
+        for (const d of remind) {
+          const seen = perFollowUp.get(d.followUpId);
+          perFollowUp.set(d.followUpId, {
+            first: seen?.first ?? { ...d, count: 0 },
+            count: (seen?.count ?? 0) + 1,
           });
         }
-        return remind.length;
+        const ordered = [...perFollowUp].sort(([a], [b]) => a.localeCompare(b));
+        for (const [followUpId, { count }] of ordered) {
+          await updateFollowUp(tx, followUpId, { reminded: sql`reminded + ${count}` });
+        }
+        return { sent: remind.length, ordered };
       });
-      if (n < 0) break;
-      sent += n;
+      if (!batch) break;
+      sent += batch.sent;
+      // One history entry per follow-up and sweep, written after the last batch.
+      for (const [followUpId, { first, count }] of batch.ordered) {
+        const entry = told.get(followUpId) ?? first;
+        told.set(followUpId, { ...entry, count: entry.count + count });
+      }
+    }
+    if (told.size > 0) {
+      await db.transaction(async (tx) => {
+        for (const [followUpId, t] of told) {
+          await history.add(tx, {
+            manufacturerId: t.ticket.manufacturerId,
+            product: 'connect',
+            kind: 'reminderMassFollowUp',
+            subject: { type: 'campaign', id: t.campaign.id, title: t.campaign.title },
+            data: { campaignId: t.campaign.id, followUpId, count: t.count },
+          });
+        }
+      });
     }
     if (sent > 0) log.info({ sent }, 'mass follow-up reminders sent');
     return sent;
@@ -239,7 +260,12 @@ export const createFollowUps = ({
    * rules' clock. Answers how many.
    */
   const resumeStalled = async () => {
-    const stalled = await stalledFollowUps(db, new Date(Date.now() - stalledFollowUpMs), 100);
+    const stalled = await stalledFollowUps(
+      db,
+      new Date(Date.now() - stalledFollowUpMs),
+      100,
+      MASS_FOLLOW_UP_JOB,
+    );
     for (const id of stalled) await jobs.send(MASS_FOLLOW_UP_JOB, { followUpId: id });
     if (stalled.length > 0) log.info({ resumed: stalled.length }, 'stalled mass follow-ups resumed');
     return stalled.length;

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'dr
 import type { DbOrTx } from '../../db/client.js';
 import { anyOf } from '../../lib/any-of.js';
 import { pageAndCount } from '../../lib/paging.js';
+import { shorten } from '../../lib/text.js';
 import {
   campaignTickets,
   massFollowUps,
@@ -33,8 +34,7 @@ export const searchTextOf = (answers: TicketAnswer[]) =>
 export const excerptOf = (answers: TicketAnswer[]) => {
   const text = answers.find((a) => a.type === 'FreeText' && !a.skipped && a.value.text?.trim())?.value.text;
   if (!text) return null;
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+  return shorten(text.replace(/\s+/g, ' ').trim(), 200);
 };
 
 /**
@@ -181,12 +181,18 @@ export const findComment = async (db: DbOrTx, ticketId: string, id: string) => {
 export const deleteComment = (db: DbOrTx, id: string) =>
   db.delete(ticketComments).where(eq(ticketComments.id, id));
 
-/** This owner has read the ticket now. */
-export const markRead = (db: DbOrTx, ticketId: string, ownerId: string, now: Date) =>
+/**
+ * This owner has read the ticket's participant messages up to `upTo` (never back: an older read
+ * arriving late keeps the later one).
+ */
+export const markRead = (db: DbOrTx, ticketId: string, ownerId: string, upTo: Date) =>
   db
     .insert(ticketReads)
-    .values({ ticketId, ownerId, seenAt: now })
-    .onConflictDoUpdate({ target: [ticketReads.ownerId, ticketReads.ticketId], set: { seenAt: now } });
+    .values({ ticketId, ownerId, seenAt: upTo })
+    .onConflictDoUpdate({
+      target: [ticketReads.ownerId, ticketReads.ticketId],
+      set: { seenAt: sql`greatest(${ticketReads.seenAt}, excluded.seen_at)` },
+    });
 
 export const insertTicketLinks = async (
   db: DbOrTx,
@@ -265,17 +271,26 @@ export const updateFollowUp = (
   id: string,
   set: Partial<Pick<FollowUpRow, 'state' | 'cursor' | 'finishedAt' | 'updatedAt'>> & {
     done?: SQL;
+    total?: SQL;
     reminded?: SQL;
   },
 ) => db.update(massFollowUps).set(set).where(eq(massFollowUps.id, id));
 
 /** Follow-ups not done whose last batch is older than `before` (their job was lost). */
-export const stalledFollowUps = async (db: DbOrTx, before: Date, limit: number) =>
+export const stalledFollowUps = async (db: DbOrTx, before: Date, limit: number, jobName: string) =>
   (
     await db
       .select({ id: massFollowUps.id })
       .from(massFollowUps)
-      .where(and(ne(massFollowUps.state, 'done'), lt(massFollowUps.updatedAt, before)))
+      .where(
+        and(
+          ne(massFollowUps.state, 'done'),
+          lt(massFollowUps.updatedAt, before),
+          // A job still waiting for a worker is not lost (the one a dead instance held is active).
+          sql`not exists (select 1 from pgboss.job j where j.name = ${jobName}
+            and j.state in ('created', 'retry') and j.data->>'followUpId' = ${massFollowUps.id}::text)`,
+        ),
+      )
       .limit(limit)
   ).map((r) => r.id);
 

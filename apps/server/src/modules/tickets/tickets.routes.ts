@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { api, ticketMediaLimits } from '@parley/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { acceptOneClickBodies } from '../../lib/one-click.js';
 import { route } from '../../lib/route.js';
 import { authOf, tenantOf } from '../../plugins/auth.js';
 import type { StoredFile } from '../storage/index.js';
@@ -74,13 +75,7 @@ export const ticketRoutes = async (
     tickets.setMailsOff(req.params.token, req.body.mailsOff),
   );
   await app.register(async (scope) => {
-    // A mail client's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` as a form:
-    // this scope takes such a body and ignores it.
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, _body, done) => done(null, undefined),
-    );
+    acceptOneClickBodies(scope);
     route(scope, api.participation.ticketUnsubscribe, async (req) => {
       await tickets.setMailsOff(req.params.token, true);
     });
@@ -92,6 +87,8 @@ export const ticketRoutes = async (
       limits: { fileSize: ticketMediaLimits.maxVideoBytes, files: 1, fields: 5, parts: 6 },
     });
     route(scope, api.participation.ticketMediaUpload, async (req) => {
+      // The link and the budgets first: nothing of the body is read for a made-up link or a flood.
+      const ticket = await tickets.participantUploadAllowed(req.params.token, req.ip);
       if (!req.isMultipart()) throw noFile();
       const part = await req.file().catch(() => undefined);
       if (part?.fieldname !== 'file') throw noFile();
@@ -105,7 +102,7 @@ export const ticketRoutes = async (
         }
         throw noFile();
       });
-      return tickets.participantUpload(req.params.token, bytes, req.ip);
+      return tickets.participantUpload(ticket, bytes);
     });
   });
 };

@@ -14,6 +14,7 @@ import { type FeatureFlag, requireFeature } from '../../lib/features.js';
 import { pageOffset } from '../../lib/paging.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
+import { shorten } from '../../lib/text.js';
 import { isOwnContactList } from '../../queries/contact-lists.query.js';
 import {
   findTicketByTokenHash,
@@ -270,7 +271,9 @@ export const createTicketService = ({
         ticketSeenAt(db, id, actor.ownerId),
       ]);
       await history.subjectOpened(actor, 'campaignTicket', id);
-      if (markSeen) await markRead(db, id, actor.ownerId, clock.now());
+      // Seen up to what this answer shows: a reply stored meanwhile stays new.
+      const newest = conversation.findLast((e) => e.comment.author === 'participant')?.comment.createdAt;
+      if (markSeen) await markRead(db, id, actor.ownerId, newest ?? r.ticket.createdAt);
       return toTicket(r, conversation, { readerId: actor.ownerId, seenAt });
     },
 
@@ -405,10 +408,11 @@ export const createTicketService = ({
     ) => {
       const r = await byToken(token);
       await perAddress.hit(clientAddress);
-      await commentsPerTicket.hit(r.ticket.id);
       return db.transaction(async (tx) => {
         const t = await lockTicket(tx, r.ticket.id);
         if (!t) throw notFound('ticket');
+        // Counted with the reply: a refused one spends nothing of the ticket's budget.
+        await commentsPerTicket.hitIn(tx, t.id);
         const now = clock.now();
         const row = await insertComment(tx, {
           manufacturerId: t.manufacturerId,
@@ -442,7 +446,7 @@ export const createTicketService = ({
           data: {
             campaignId: r.campaign.id,
             participant: who,
-            excerpt: body.description.slice(0, 300),
+            excerpt: shorten(body.description, 300),
             media: media.length,
           },
         });
@@ -450,25 +454,37 @@ export const createTicketService = ({
       });
     },
 
-    /** Stores a participant's upload (checked by its bytes) under the ticket, privately (D25). */
-    participantUpload: async (token: string, bytes: Buffer, clientAddress: string) => {
+    /**
+     * Whether this link may upload now: the ticket exists and the client and ticket have budget
+     * left. Called before a byte of the upload is read, so a made-up link or a flood costs no memory.
+     */
+    participantUploadAllowed: async (token: string, clientAddress: string) => {
       const r = await byToken(token);
-      const { contentType, kind } = checkMedia(bytes);
       await perAddress.hit(clientAddress);
       await uploadsPerTicket.hit(r.ticket.id);
-      const key = `private/tickets/${r.ticket.id}/${crypto.randomUUID()}`;
+      return { ticketId: r.ticket.id, manufacturerId: r.ticket.manufacturerId };
+    },
+
+    /** Stores a participant's upload (checked by its bytes) under the ticket, privately (D25). */
+    participantUpload: async (ticket: { ticketId: string; manufacturerId: string }, bytes: Buffer) => {
+      const { contentType, kind } = checkMedia(bytes);
+      const key = `private/tickets/${ticket.ticketId}/${crypto.randomUUID()}`;
       await storage.put(key, bytes, {
         contentType,
-        metadata: { ticketId: r.ticket.id, manuId: r.ticket.manufacturerId },
+        metadata: { ticketId: ticket.ticketId, manuId: ticket.manufacturerId },
       });
       const row = await insertMedia(db, {
-        manufacturerId: r.ticket.manufacturerId,
-        ticketId: r.ticket.id,
+        manufacturerId: ticket.manufacturerId,
+        ticketId: ticket.ticketId,
         storageKey: key,
         kind,
         contentType,
         size: bytes.length,
         createdAt: clock.now(),
+      }).catch(async (err: unknown) => {
+        // The ticket went meanwhile (erased): its file must not stay behind.
+        await storage.delete(key).catch(() => undefined);
+        throw err;
       });
       return toMedia(row);
     },

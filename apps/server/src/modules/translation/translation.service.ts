@@ -1,6 +1,9 @@
 import type { api, RouteBody, TranslateResult } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { TranslationConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
 import {
   createTranslationProvider,
   ProviderError,
@@ -27,11 +30,22 @@ const networkReason = (name: string, err: unknown) => {
  * unusable answer or an unreachable provider `translation/provider-failed`, no answer within the
  * timeout `translation/timeout`, each with a reason the console shows ("Translation failed: …").
  */
+/**
+ * A manufacturer's translations per hour: plenty for people reading and answering, and a stop
+ * before a script spends the operator's quota at the provider (docs/product-decisions.md,
+ * "Translation").
+ */
+export const translationLimit = { max: 300, windowMs: 60 * 60_000 } as const;
+
 export const createTranslationService = ({
+  db,
+  clock,
   config,
   log,
   provider = createTranslationProvider(config),
 }: {
+  db: Db;
+  clock: Clock;
   config: TranslationConfig;
   log: Pick<Logger, 'warn'>;
   /** The provider `config` names; a test may hand in another. */
@@ -43,8 +57,14 @@ export const createTranslationService = ({
     return { success: false, code, reason };
   };
 
+  const perManufacturer = createRateLimiter(db, { name: 'translation', clock, ...translationLimit });
+
   return {
-    translate: async (body: RouteBody<typeof api.translation.translate>): Promise<TranslateResult> => {
+    translate: async (
+      manufacturerId: string,
+      body: RouteBody<typeof api.translation.translate>,
+    ): Promise<TranslateResult> => {
+      if (provider && config.provider !== 'none') await perManufacturer.hit(manufacturerId);
       if (!provider || config.provider === 'none')
         return fail(
           'translation/not-configured',
