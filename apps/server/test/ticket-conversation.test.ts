@@ -196,6 +196,24 @@ describe('comments', () => {
     expect(ownerFile.rawPayload.equals(png)).toBe(true);
     const mine = await ctx.app.inject({ url: `/api/public/ticket/${p.token}/media/${media._id}` });
     expect(mine.statusCode).toBe(200);
+    // In byte ranges, as video players ask.
+    const part = await ctx.app.inject({
+      url: `/api/public/ticket/${p.token}/media/${media._id}`,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${png.length}`);
+    expect(part.rawPayload.equals(png.subarray(0, 10))).toBe(true);
+    const tail = await ctx.app.inject({
+      url: `/api/public/ticket/${p.token}/media/${media._id}`,
+      headers: { range: 'bytes=-5' },
+    });
+    expect(tail.rawPayload.equals(png.subarray(png.length - 5))).toBe(true);
+    const beyond = await ctx.app.inject({
+      url: `/api/public/ticket/${p.token}/media/${media._id}`,
+      headers: { range: `bytes=${png.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
     const stranger = await ownerSession(ctx);
     const foreign = await stranger.call({
       method: 'GET',

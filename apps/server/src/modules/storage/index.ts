@@ -2,4 +2,4 @@
 export { storageErrorCodes } from './storage.errors.js';
 export { fileRoutes } from './storage.routes.js';
 export { createFileStorage } from './storage.service.js';
-export type { FileStorage, StoredFile } from './storage.types.js';
+export type { ByteRange, FileStorage, StoredFile } from './storage.types.js';

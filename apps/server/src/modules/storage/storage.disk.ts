@@ -30,7 +30,7 @@ export const createDiskStorage = (dir: string, publicUrl: string): FileStorage =
       await writeAtomically(metaOf(key), JSON.stringify(meta));
       await writeAtomically(fileOf(key), body);
     },
-    get: async (key) => {
+    get: async (key, range) => {
       assertValidKey(key);
       const info = await stat(fileOf(key)).catch(() => undefined);
       if (!info?.isFile()) return undefined;
@@ -38,9 +38,9 @@ export const createDiskStorage = (dir: string, publicUrl: string): FileStorage =
         .then((raw) => JSON.parse(raw) as Meta)
         .catch(() => undefined);
       return {
-        body: createReadStream(fileOf(key)),
+        body: createReadStream(fileOf(key), range ?? {}),
         contentType: meta?.contentType ?? 'application/octet-stream',
-        size: info.size,
+        size: range ? range.end - range.start + 1 : info.size,
       };
     },
     delete: async (key) => {

@@ -44,10 +44,16 @@ export const createS3Storage = (
         }),
       );
     },
-    get: async (key) => {
+    get: async (key, range) => {
       assertValidKey(key);
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         if (!(res.Body instanceof Readable)) {
           throw new Error('the S3 client answered a body that is not a Node stream');
         }

@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** Inclusive byte offsets within a file. */
+export type ByteRange = { start: number; end: number };
+
 export type StoredFile = { body: Readable | Buffer; contentType: string; size?: number | undefined };
 
 /**
@@ -12,8 +15,11 @@ export type FileStorage = {
     body: Buffer,
     opts: { contentType: string; metadata: Record<string, string> },
   ) => Promise<void>;
-  /** Undefined when there is no file under the key. */
-  get: (key: string) => Promise<StoredFile | undefined>;
+  /**
+   * Undefined when there is no file under the key. With `range` (inclusive byte offsets within the
+   * file) only those bytes, and `size` is theirs.
+   */
+  get: (key: string, range?: ByteRange) => Promise<StoredFile | undefined>;
   delete: (key: string) => Promise<void>;
   /** A stable public link without a query tail. */
   publicUrl: (key: string) => string;

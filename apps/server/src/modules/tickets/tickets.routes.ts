@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { acceptOneClickBodies } from '../../lib/one-click.js';
 import { route } from '../../lib/route.js';
 import { authOf, tenantOf } from '../../plugins/auth.js';
-import type { StoredFile } from '../storage/index.js';
+import type { ByteRange, StoredFile } from '../storage/index.js';
 import type { FollowUps } from './tickets.follow-ups.js';
 import type { TicketActor, TicketService } from './tickets.service.js';
 
@@ -15,16 +15,43 @@ const actorOf = (req: FastifyRequest): TicketActor => {
 };
 const readerOf = (req: FastifyRequest) => ({ manufacturerId: tenantOf(req), ownerId: authOf(req).owner.id });
 
-/** A participant's file: private (never cached by others), never run as a page. */
-const sendMedia = (reply: FastifyReply, m: { file: StoredFile; contentType: string }) => {
+type MediaFile = {
+  contentType: string;
+  size: number;
+  open: (range?: ByteRange) => Promise<StoredFile>;
+};
+
+/** One `bytes=a-b` (or `a-`, or `-n`) range of a file of `size` bytes; null when absent or unreadable. */
+const byteRange = (header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null => {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  const [start, end] =
+    m[1] === ''
+      ? [Math.max(0, size - Number(m[2])), size - 1]
+      : [Number(m[1]), m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)];
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+};
+
+/**
+ * A participant's file: private (never cached by others), never run as a page, and in byte ranges
+ * when asked (video players, Safari's above all, play only what answers them).
+ */
+const sendMedia = async (req: FastifyRequest, reply: FastifyReply, m: MediaFile) => {
   reply
     .header('content-type', m.contentType)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('content-disposition', 'inline');
-  if (m.file.size !== undefined) reply.header('content-length', m.file.size);
-  return reply.send(m.file.body);
+    .header('content-disposition', 'inline')
+    .header('accept-ranges', 'bytes');
+  const range = byteRange(req.headers.range, m.size);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${m.size}`).send();
+  }
+  const file = await m.open(range ?? undefined);
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${m.size}`);
+  if (file.size !== undefined) reply.header('content-length', file.size);
+  return reply.send(file.body);
 };
 
 const noFile = () =>
@@ -55,7 +82,7 @@ export const ticketRoutes = async (
     tickets.rate(actorOf(req), req.params.id, req.params.x, req.body.vote),
   );
   route(app, api.tickets.media, async (req, reply) =>
-    sendMedia(reply, await tickets.ownerMedia(tenantOf(req), req.params.id, req.params.mediaId)),
+    sendMedia(req, reply, await tickets.ownerMedia(tenantOf(req), req.params.id, req.params.mediaId)),
   );
   route(app, api.tickets.massFollowUp, (req) => followUps.start(actorOf(req), req.params.id, req.body));
   route(app, api.tickets.massFollowUps, (req) => followUps.list(tenantOf(req), req.params.id, req.query));
@@ -69,7 +96,7 @@ export const ticketRoutes = async (
     tickets.participantComment(req.params.token, req.body, req.ip),
   );
   route(app, api.participation.ticketMedia, async (req, reply) =>
-    sendMedia(reply, await tickets.participantMedia(req.params.token, req.params.mediaId)),
+    sendMedia(req, reply, await tickets.participantMedia(req.params.token, req.params.mediaId)),
   );
   route(app, api.participation.ticketMails, (req) =>
     tickets.setMailsOff(req.params.token, req.body.mailsOff),

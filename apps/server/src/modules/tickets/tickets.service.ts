@@ -29,7 +29,7 @@ import type { CampaignService } from '../campaigns/index.js';
 import type { HistoryService } from '../history/index.js';
 import type { MailMessage, MailService } from '../mail/index.js';
 import type { ManufacturerRow } from '../owner/index.js';
-import type { FileStorage } from '../storage/index.js';
+import type { ByteRange, FileStorage } from '../storage/index.js';
 import './tickets.errors.js';
 import {
   participantName,
@@ -520,11 +520,19 @@ export const createTicketService = ({
     },
   };
 
+  /** A ticket's file: its row, and a way to read all of it or a byte range (a video player's). */
   async function mediaFile(ticketId: string, mediaId: string) {
     const m = await findMedia(db, ticketId, mediaId);
-    const file = m ? await storage.get(m.storageKey) : undefined;
-    if (!m || !file) throw notFound('file');
-    return { file, contentType: m.contentType };
+    if (!m) throw notFound('file');
+    return {
+      contentType: m.contentType,
+      size: m.size,
+      open: async (range?: ByteRange) => {
+        const file = await storage.get(m.storageKey, range);
+        if (!file) throw notFound('file');
+        return file;
+      },
+    };
   }
 };
 export type TicketService = ReturnType<typeof createTicketService>;
