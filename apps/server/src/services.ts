@@ -24,7 +24,12 @@ import { createParticipationService } from './modules/participation/index.js';
 import { createQuestionService } from './modules/questions/index.js';
 import type { FileStorage } from './modules/storage/index.js';
 import { createTemplateService } from './modules/templates/index.js';
-import { createConversationMailer, createFollowUps, createTicketService } from './modules/tickets/index.js';
+import {
+  createConversationMailer,
+  createFollowUps,
+  createMediaSweep,
+  createTicketService,
+} from './modules/tickets/index.js';
 import { createTranslationService } from './modules/translation/index.js';
 import { createTokenOwnerLookup } from './queries/auth.query.js';
 
@@ -110,6 +115,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     campaigns,
     history,
   });
+  const mediaSweep = createMediaSweep({ db, jobs, storage, clock, log });
   const templates = createTemplateService({ db, clock });
   const contacts = createContactService({
     db,
@@ -186,6 +192,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     questions,
     tickets,
     followUps,
+    mediaSweep,
     templates,
     participation,
     translation,

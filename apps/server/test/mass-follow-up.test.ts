@@ -3,7 +3,8 @@ import { api } from '@parley/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
-import { ticketComments } from '../src/modules/tickets/tickets.tables.js';
+import { ticketComments, ticketMedia } from '../src/modules/tickets/tickets.tables.js';
+import { makePng, multipart } from './campaign-api.js';
 import { callApi } from './client.js';
 import { insertCampaign, setManufacturerLimits } from './fixtures.js';
 import { ownerSession, useTestApp } from './helpers.js';
@@ -242,5 +243,45 @@ describe('POST campaignticket/:id/comment/massfollowup', () => {
       sql`select count(*)::int as n from pgboss.job where name = 'ticket.mass-follow-up' and data->>'followUpId' = ${f._id}`,
     );
     expect(jobs.rows[0]?.n).toBe(2);
+  });
+});
+
+describe('uploads no reply took', () => {
+  it('are deleted, row and file, a day later; sent ones stay', async () => {
+    const { tickets } = await setup();
+    const rows = await ctx.rt.db.execute<{ text: string }>(
+      sql`select data->>'text' as text from pgboss.job where name = 'mail-send'
+        and data->>'to' = ${tickets[0]!.email} and data->>'kind' = 'participation/ticket-link'`,
+    );
+    const token = /\/p\/t\/([A-Za-z0-9_-]+)/.exec(rows.rows[0]?.text ?? '')?.[1] ?? '';
+    const upload = async () => {
+      const form = multipart([
+        { name: 'file', filename: 'a.png', contentType: 'image/png', data: makePng(2, 2) },
+      ]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/ticket/${token}/media`,
+        payload: form.payload,
+        headers: form.headers,
+      });
+      expect(res.statusCode).toBe(201);
+      return (res.json() as { _id: string })._id;
+    };
+    const sent = await upload();
+    const left = await upload();
+    await callApi(ctx.app, api.participation.ticketComment, {
+      params: { token },
+      body: { description: 'with a picture', mediaIds: [sent] },
+    });
+    const keyOf = async (id: string) =>
+      (await ctx.rt.db.select().from(ticketMedia).where(eq(ticketMedia.id, id)))[0]?.storageKey;
+    const leftKey = await keyOf(left);
+    clock.advance(23 * 60 * 60_000);
+    expect(await ctx.rt.services.mediaSweep.sweep()).toBe(0);
+    clock.advance(2 * 60 * 60_000);
+    expect(await ctx.rt.services.mediaSweep.sweep()).toBe(1);
+    expect(await keyOf(left)).toBeUndefined();
+    expect(await ctx.rt.storage.get(leftKey!)).toBeUndefined();
+    expect(await keyOf(sent)).toBeDefined();
   });
 });

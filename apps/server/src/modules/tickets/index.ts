@@ -7,6 +7,7 @@
 
 export { ticketErrorCodes } from './tickets.errors.js';
 export { createFollowUps, type FollowUps } from './tickets.follow-ups.js';
+export { createMediaSweep, type MediaSweep } from './tickets.jobs.js';
 export type { NewTicket, TicketRow } from './tickets.repository.js';
 export { ticketRoutes } from './tickets.routes.js';
 export {
