@@ -100,7 +100,7 @@ test.describe('history "new"', () => {
       .getByRole('link')
       .first()
       .click();
-    await expect(page.getByRole('heading', { level: 1, name: /^Answers of/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'History', exact: true })).toBeVisible();
 
     await page.goto(`/connect/campaigns/${c.campaignId}`);

@@ -388,7 +388,10 @@ test('the German console writes the end date the German way, and its answers’ 
   // The answer's date in the console and on the participant's own page, both in German.
   await page.getByRole('tab', { name: 'Teilnehmende' }).click();
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
-  const consoleDate = /\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/.exec((await row.textContent()) ?? '')?.[0];
+  // The list says how long ago in words ("vor 1 Minute"); its full date and time are the words'
+  // tooltip (the latest activity: the answer itself, with no message since).
+  const activity = (await row.locator('time').first().getAttribute('title')) ?? '';
+  const consoleDate = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/.exec(activity)?.[0];
   expect(consoleDate, 'the console writes the answer’s date as DD.MM.YYYY HH:mm').toBeTruthy();
 
   const visitor = await browser.newContext({ locale: 'en-US', timezoneId });
