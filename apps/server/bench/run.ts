@@ -19,8 +19,10 @@ import { contactList } from './scenarios/contact-list.js';
 import { contactListInvite } from './scenarios/contact-list-invite.js';
 import { contactListMembers } from './scenarios/contact-list-members.js';
 import { lighthouse } from './scenarios/lighthouse.js';
+import { massFollowUp } from './scenarios/mass-follow-up.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
+import { ticketInbox } from './scenarios/ticket-inbox.js';
 import type { BenchContext, Figure, Scenario } from './types.js';
 
 /**
@@ -43,6 +45,8 @@ const scenarios: Scenario[] = [
   contactImport,
   contactListMembers,
   contactListInvite,
+  ticketInbox,
+  massFollowUp,
   pageWeight,
   lighthouse,
 ];

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { likePattern } from '../lib/like.js';
 import { pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contactListMembers, contactLists } from '../modules/contact-lists/contact-lists.tables.js';
@@ -14,8 +15,7 @@ import { contactSearchText, contacts, contactUnsubscribes } from '../modules/con
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 
-/** `%text%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { likePattern };
 
 /** Whether the row's contact's address unsubscribed (the invitations query uses it too). */
 export const unsubscribed = sql<boolean>`exists (select 1 from ${contactUnsubscribes} u

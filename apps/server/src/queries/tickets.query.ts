@@ -23,6 +23,7 @@ import {
   ticketMedia,
   ticketReads,
 } from '../modules/tickets/tickets.tables.js';
+import { searchOf } from './contact-book.query.js';
 import { memberOfList } from './contact-lists.query.js';
 
 const contactColumns = {
@@ -66,7 +67,7 @@ type Scope = TicketFilterQuery & {
   campaignId?: string | undefined;
 };
 
-/** The filter as SQL, and whether it needs the contacts or the reads join. */
+/** The filter as SQL, and whether it needs the reads join. */
 const whereOf = (q: Scope) => {
   const search = q.search ? likePattern(q.search.toLowerCase()) : undefined;
   const conditions: (SQL | undefined)[] = [
@@ -82,11 +83,13 @@ const whereOf = (q: Scope) => {
     search
       ? or(
           sql`${campaignTickets.searchText} like ${search}`,
-          sql`lower(${contacts.email} || ' ' || coalesce(${contacts.firstname}, '') || ' ' || coalesce(${contacts.lastname}, '')) like ${search}`,
+          // The participant's address or names, through the contact book's own trigram index.
+          sql`${campaignTickets.contactId} in (select ${contacts.id} from ${contacts}
+            where ${contacts.manufacturerId} = ${q.manufacturerId} and ${searchOf(q.search)})`,
         )
       : undefined,
   ];
-  return { where: and(...conditions), needsContacts: search !== undefined, needsReads: !!q.newComments };
+  return { where: and(...conditions), needsReads: !!q.newComments };
 };
 
 const orderOf = (sort: TicketFilterQuery['sort']) => {
@@ -102,7 +105,7 @@ const orderOf = (sort: TicketFilterQuery['sort']) => {
 
 /** One page of the inbox (one campaign's or every campaign's tickets) and its total. */
 export const listTickets = (db: DbOrTx, q: Scope & { limit: number; offset: number }) => {
-  const { where, needsContacts, needsReads } = whereOf(q);
+  const { where, needsReads } = whereOf(q);
   const page = db
     .select({
       ticket: listColumns,
@@ -119,7 +122,6 @@ export const listTickets = (db: DbOrTx, q: Scope & { limit: number; offset: numb
     .limit(q.limit)
     .offset(q.offset);
   let total = db.select({ total: count() }).from(campaignTickets).$dynamic();
-  if (needsContacts) total = total.leftJoin(contacts, eq(contacts.id, campaignTickets.contactId));
   if (needsReads) total = total.leftJoin(ticketReads, readsOf(q.ownerId));
   return pageAndCount(page, total.where(where));
 };
@@ -127,9 +129,8 @@ export type TicketListRow = Awaited<ReturnType<typeof listTickets>>['rows'][numb
 
 /** The ids of the filter's tickets in its order, at most `max`. */
 export const listTicketIds = async (db: DbOrTx, q: Scope & { max: number }) => {
-  const { where, needsContacts, needsReads } = whereOf(q);
+  const { where, needsReads } = whereOf(q);
   let query = db.select({ id: campaignTickets.id }).from(campaignTickets).$dynamic();
-  if (needsContacts) query = query.leftJoin(contacts, eq(contacts.id, campaignTickets.contactId));
   if (needsReads) query = query.leftJoin(ticketReads, readsOf(q.ownerId));
   const rows = await query
     .where(where)

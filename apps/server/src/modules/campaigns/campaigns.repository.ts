@@ -2,6 +2,7 @@ import type { CampaignState, EndCondition } from '@parley/contract';
 import { and, count, eq, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { likePattern } from '../../lib/like.js';
 import { type Cursor, keysetOrder, pageAndCount } from '../../lib/paging.js';
 import { touchedAt as touchedColumn } from '../../lib/touched.js';
 import { campaigns } from './campaigns.tables.js';
@@ -16,9 +17,6 @@ export const endsAtOf = (c: EndCondition) => (c.type === 'date' ? new Date(c.end
 
 /** States the lists show when none are asked for: archived campaigns leave them (D12). */
 export const visibleStates: CampaignState[] = ['draft', 'running', 'ended'];
-
-/** A LIKE pattern that matches `text` literally anywhere (PostgreSQL's default escape is `\`). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One campaign of one manufacturer; another manufacturer's id is simply not found (D4).
@@ -82,7 +80,7 @@ const listScope = (q: { manufacturerId: string; states: CampaignState[]; search?
   and(
     eq(campaigns.manufacturerId, q.manufacturerId),
     inArray(campaigns.state, q.states),
-    q.search ? ilike(campaigns.title, containsPattern(q.search)) : undefined,
+    q.search ? ilike(campaigns.title, likePattern(q.search)) : undefined,
   );
 
 /**

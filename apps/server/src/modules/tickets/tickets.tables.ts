@@ -85,6 +85,8 @@ export const campaignTickets = pgTable(
       t.lastActivityAt,
       t.id,
     ),
+    // A mass follow-up walks a campaign's tickets in id order, batch after batch.
+    index('campaign_tickets_campaign_id_idx').on(t.campaignId, t.id),
     index().on(t.contactId),
     index().on(t.manufacturerId),
     // The search has a trigram index on `search_text`, made by the migration 0007 (pg_trgm's operator class).
