@@ -63,7 +63,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     notify: createOwnerNotifier({
       mail,
       publicUrl: config.publicUrl,
-      recipients: (tx, manufacturerId, kind) => owner.mailRecipients(tx, manufacturerId, kind),
+      recipients: (tx, manufacturerId, kind, product) =>
+        owner.mailRecipients(tx, manufacturerId, kind, product),
     }),
   });
   const owner = createOwnerService({

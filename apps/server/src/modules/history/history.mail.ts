@@ -1,4 +1,4 @@
-import type { HistoryKind } from '@parley/contract';
+import type { HistoryKind, Product } from '@parley/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { MailMessage, MailService } from '../mail/index.js';
 import type { NewHistoryEntry } from './history.repository.js';
@@ -92,10 +92,11 @@ export const createOwnerNotifier =
       tx: DbOrTx,
       manufacturerId: string,
       kind: HistoryKind,
+      product: Product,
     ) => Promise<(Recipient & { id: string })[]>;
   }) =>
   async (tx: DbOrTx, e: NewHistoryEntry) => {
-    const recipients = await deps.recipients(tx, e.manufacturerId, e.kind);
+    const recipients = await deps.recipients(tx, e.manufacturerId, e.kind, e.product);
     for (const r of recipients) {
       if (e.actorOwnerId && r.id === e.actorOwnerId) continue;
       await deps.mail.send(ownerNotificationMail(r, e, deps.publicUrl), { tx });

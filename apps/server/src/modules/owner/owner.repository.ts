@@ -1,4 +1,9 @@
-import { defaultMailNotifications, type HistoryKind, type MailNotifications } from '@parley/contract';
+import {
+  defaultMailNotifications,
+  type HistoryKind,
+  type MailNotifications,
+  type Product,
+} from '@parley/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageAndCount } from '../../lib/paging.js';
@@ -77,10 +82,10 @@ export const mergeMailNotifications = async (db: DbOrTx, id: string, patch: Part
 };
 
 /**
- * The manufacturer's owners who get mail of this history kind: not disabled, the switch on (or,
- * never set, on by default).
+ * The manufacturer's owners who get mail of this history kind: not disabled, allowed into the
+ * entry's area, the switch on (or, never set, on by default).
  */
-export const mailRecipients = (db: DbOrTx, manufacturerId: string, kind: HistoryKind) =>
+export const mailRecipients = (db: DbOrTx, manufacturerId: string, kind: HistoryKind, product: Product) =>
   db
     .select({ id: owners.id, email: owners.email, name: owners.name })
     .from(owners)
@@ -88,6 +93,8 @@ export const mailRecipients = (db: DbOrTx, manufacturerId: string, kind: History
       and(
         eq(owners.manufacturerId, manufacturerId),
         eq(owners.disabled, false),
+        // The connect area's news only for owners who may open it (D9).
+        product === 'connect' ? eq(owners.isConnectEnabled, true) : undefined,
         sql`coalesce((${owners.mailNotifications} ->> ${kind})::boolean, ${defaultMailNotifications[kind]})`,
       ),
     );

@@ -1,4 +1,4 @@
-import type { api, HistoryKind, RouteBody, RouteQuery } from '@parley/contract';
+import type { api, HistoryKind, Product, RouteBody, RouteQuery } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -139,7 +139,7 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
   lockForShare: (tx: DbOrTx, id: string) => lockOwnerForShare(tx, id),
   update: (tx: DbOrTx, id: string, patch: Parameters<typeof updateOwner>[2]) => updateOwner(tx, id, patch),
   /** Who of the manufacturer's owners gets mail of a history kind (D20), read in the caller's transaction. */
-  mailRecipients: (tx: DbOrTx, manufacturerId: string, kind: HistoryKind) =>
-    mailRecipients(tx, manufacturerId, kind),
+  mailRecipients: (tx: DbOrTx, manufacturerId: string, kind: HistoryKind, product: Product) =>
+    mailRecipients(tx, manufacturerId, kind, product),
 });
 export type OwnerService = ReturnType<typeof createOwnerService>;
