@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { PagedTable, pageCount } from './paged-table';
+import { PagedTable, pageCount, pagedQueryProps } from './paged-table';
 import type { ResponsiveColumn } from './responsive-table';
 
 type Row = { id: string; title: string };
@@ -34,6 +34,22 @@ const renderTable = (props: Partial<ComponentProps<typeof PagedTable<Row>>> = {}
 describe('paged table', () => {
   it('counts at least one page', () => {
     expect([pageCount(0, 20), pageCount(20, 20), pageCount(21, 20)]).toEqual([1, 1, 2]);
+  });
+
+  it("takes a page's query as its rows, total, loading, refetch and failed load with a retry", () => {
+    const refetch = vi.fn();
+    const query = { isPending: false, isFetching: true, isError: false, refetch };
+    expect(pagedQueryProps({ ...query, data: { documents: rows(2), total: 7 } })).toEqual({
+      rows: rows(2),
+      total: 7,
+      loading: false,
+      busy: true,
+      failed: undefined,
+    });
+    const failed = pagedQueryProps<Row>({ ...query, isFetching: false, isError: true, data: undefined });
+    expect(failed).toMatchObject({ rows: undefined, total: 0, loading: false, busy: false });
+    failed.failed?.onRetry();
+    expect(refetch).toHaveBeenCalledOnce();
   });
 
   it('shows the pager, with its own labels, only when there is more than one page', async () => {

@@ -6,6 +6,27 @@ import { type ResponsiveColumn, ResponsiveTable } from './responsive-table';
 /** How many pages `total` records fill, at least one (an empty list still has its first page). */
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
+/** A list query as a page of records answers it (`{ documents, total }`), with TanStack Query's states. */
+type PagedQuery<Row> = {
+  data: { documents: readonly Row[]; total: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
+/**
+ * A page's query as a PagedTable's props, to spread on it: the page's records and the total, the
+ * first load, a refetch, and a failed load with its retry.
+ */
+export const pagedQueryProps = <Row,>(query: PagedQuery<Row>) => ({
+  rows: query.data?.documents,
+  total: query.data?.total ?? 0,
+  loading: query.isPending,
+  busy: query.isFetching,
+  failed: query.isError ? { onRetry: () => void query.refetch() } : undefined,
+});
+
 type PagedTableProps<Row> = {
   columns: readonly ResponsiveColumn<Row>[];
   /** The current page's records; undefined while loading. */

@@ -6,42 +6,28 @@ import {
   type TicketComment,
   type Vote,
 } from '@parley/contract';
-import { campaignId } from '@/testing/campaign-fixtures';
 import type { TestBackend } from '@/testing/test-backend';
+import { makeTicketListItem, nextId } from '@/testing/ticket-list-fixtures';
 
 export const ticketId = '44444444-4444-4444-8444-000000000101';
-
-let counter = 0;
-const nextId = (prefix: string) => {
-  counter += 1;
-  return `${prefix}-${String(counter).padStart(12, '0')}`;
-};
 
 export const questionIds = {
   text: '77777777-7777-4777-8777-000000000901',
   choice: '77777777-7777-4777-8777-000000000902',
 };
 
+/** A ticket as GET /campaignTicket/:id answers it: a list row of Anna's with her answers and the conversation. */
 export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
-  _id: ticketId,
-  campaignId,
-  campaignTitle: 'Bike survey',
-  contact: {
-    _id: '99999999-9999-4999-8999-000000000001',
-    email: 'anna@example.com',
-    firstname: 'Anna',
-    lastname: 'Example',
-  },
-  emailConfirmed: true,
-  answeredCount: 2,
-  createdAt: '2025-03-04T12:00:00.000Z',
-  lastActivityAt: '2025-03-05T12:00:00.000Z',
-  ignored: false,
-  answered: false,
-  commentCount: 0,
-  hasNew: false,
-  votes: { up: 0, down: 0 },
-  excerpt: 'Die Bremsen quietschen.',
+  ...makeTicketListItem({
+    _id: ticketId,
+    contact: {
+      _id: '99999999-9999-4999-8999-000000000001',
+      email: 'anna@example.com',
+      firstname: 'Anna',
+      lastname: 'Example',
+    },
+    excerpt: 'Die Bremsen quietschen.',
+  }),
   language: 'de',
   answers: [
     {

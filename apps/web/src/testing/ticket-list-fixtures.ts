@@ -3,7 +3,8 @@ import { campaignId } from '@/testing/campaign-fixtures';
 import type { TestBackend } from '@/testing/test-backend';
 
 let counter = 0;
-const nextId = (prefix: string) => {
+/** A new id for a ticket fixture: `prefix` and a count, unique across the ticket fixtures. */
+export const nextId = (prefix: string) => {
   counter += 1;
   return `${prefix}-${String(counter).padStart(12, '0')}`;
 };

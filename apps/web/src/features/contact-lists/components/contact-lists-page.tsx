@@ -1,23 +1,13 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { ContactList } from '@parley/contract';
-import { IconEdit, IconListDetails, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { PagedTable } from '@/components/paged-table';
+import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
+import { RowEditDelete } from '@/components/row-actions';
 import { paths } from '@/config/paths';
 import { useContactLists } from '@/lib/contact-lists';
 import { useDateFormat } from '@/lib/use-date-format';
@@ -40,7 +30,7 @@ export const ContactListsPage = () => {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const params = useContactListsParams();
-  const { data, isPending, isFetching, isError, refetch } = useContactLists(params.query);
+  const lists = useContactLists(params.query);
   const [creating, setCreating] = useState(false);
   // The list edited stays set while its dialog closes, so the dialog keeps its words until it has gone.
   const [editing, setEditing] = useState<ContactList | null>(null);
@@ -53,7 +43,7 @@ export const ContactListsPage = () => {
     params.update({ search: '' });
   };
 
-  const total = data?.total ?? 0;
+  const total = lists.data?.total ?? 0;
   const columns: ResponsiveColumn<ContactList>[] = [
     {
       key: 'name',
@@ -96,30 +86,21 @@ export const ContactListsPage = () => {
       key: 'actions',
       header: t('contactLists.list.columns.actions'),
       cell: (l) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('contactLists.list.edit')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('contactLists.list.editLabel', { name: l.name })}
-              onClick={() => {
-                setEditing(l);
-                setEditOpen(true);
-              }}
-            >
-              <IconEdit size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('contactLists.list.delete')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('contactLists.list.deleteLabel', { name: l.name })}
-              onClick={() => setDeleting(l)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowEditDelete
+          edit={{
+            tooltip: t('contactLists.list.edit'),
+            label: t('contactLists.list.editLabel', { name: l.name }),
+            onClick: () => {
+              setEditing(l);
+              setEditOpen(true);
+            },
+          }}
+          remove={{
+            tooltip: t('contactLists.list.delete'),
+            label: t('contactLists.list.deleteLabel', { name: l.name }),
+            onClick: () => setDeleting(l),
+          }}
+        />
       ),
     },
   ];
@@ -157,18 +138,14 @@ export const ContactListsPage = () => {
           />
         </Group>
         <PagedTable
+          {...pagedQueryProps(lists)}
           columns={columns}
-          rows={data?.documents}
           rowKey={(l) => l._id}
           label={t('contactLists.list.label')}
           page={params.page}
           pageSize={contactListsPageSize}
-          total={total}
           onPageChange={(page) => params.update({ page })}
-          loading={isPending}
           loadingRows={5}
-          busy={isFetching}
-          failed={isError ? { onRetry: () => void refetch() } : undefined}
           totalLabel={t('contactLists.list.total', { count: total })}
           empty={
             <EmptyState

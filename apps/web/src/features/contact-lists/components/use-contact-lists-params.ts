@@ -1,6 +1,6 @@
 import { contactListSortFields } from '@parley/contract';
-import { useSearchParams } from 'react-router';
 import type { ContactListsQuery } from '@/lib/contact-lists';
+import { useListAddress } from '@/lib/use-list-address';
 
 export const contactListsPageSize = 20;
 
@@ -22,28 +22,16 @@ type Changes = { search?: string; page?: number; sort?: Sort };
  * so a reload, the back button and a shared link show the same lists.
  */
 export const useContactListsParams = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, page, change } = useListAddress();
   const search = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const sortParam = params.get('sort');
   const sort: Sort = isSort(sortParam) ? sortParam : 'name';
 
-  const update = (changes: Changes) => {
-    setParams(
-      () => {
-        // From the address as it is now (a sort chosen while the search waits must not be lost).
-        const next = new URLSearchParams(window.location.search);
-        const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
-        if (changes.search !== undefined) set('q', changes.search.trim() || null);
-        if (changes.sort !== undefined) set('sort', changes.sort === 'name' ? null : changes.sort);
-        // A new search or sort starts again at page 1.
-        const newPage = changes.page ?? 1;
-        set('page', newPage > 1 ? String(newPage) : null);
-        return next;
-      },
-      { replace: changes.page === undefined },
-    );
-  };
+  const update = (changes: Changes) =>
+    change(({ set }) => {
+      if (changes.search !== undefined) set('q', changes.search.trim() || null);
+      if (changes.sort !== undefined) set('sort', changes.sort === 'name' ? null : changes.sort);
+    }, changes.page);
 
   const query: ContactListsQuery = {
     page,

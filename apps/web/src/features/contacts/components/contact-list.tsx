@@ -23,7 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedTable } from '@/components/paged-table';
+import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { paths } from '@/config/paths';
@@ -58,7 +58,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   const { t } = useTranslation();
   const { formatDate } = useDateFormat();
   const params = useContactListParams();
-  const { data, isPending, isFetching, isError, refetch } = useContacts(params.query);
+  const contacts = useContacts(params.query);
   const filterData = useContactFilterData();
   const selection = useRowSelection<Contact>((c) => c._id);
   const remove = useDeleteContacts();
@@ -72,8 +72,8 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
     params.clear();
   };
 
-  const total = data?.total ?? 0;
-  const rows = data?.documents;
+  const total = contacts.data?.total ?? 0;
+  const rows = contacts.data?.documents;
 
   const columns: ResponsiveColumn<Contact>[] = [
     selectionColumn({
@@ -267,18 +267,14 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
       ) : null}
 
       <PagedTable
+        {...pagedQueryProps(contacts)}
         columns={columns}
-        rows={rows}
         rowKey={(c) => c._id}
         label={t('contacts.list.label')}
         page={params.page}
         pageSize={contactListPageSize}
-        total={total}
         onPageChange={(page) => params.update({ page })}
-        loading={isPending}
         loadingRows={5}
-        busy={isFetching}
-        failed={isError ? { onRetry: () => void refetch() } : undefined}
         totalLabel={t('contacts.list.total', { count: total })}
         empty={
           <EmptyState

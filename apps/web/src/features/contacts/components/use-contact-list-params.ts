@@ -1,5 +1,5 @@
 import { contactSortFields } from '@parley/contract';
-import { useSearchParams } from 'react-router';
+import { useListAddress } from '@/lib/use-list-address';
 import type { ContactListQuery } from '../api/contact-query-keys';
 
 export const contactListPageSize = 20;
@@ -34,9 +34,8 @@ type Changes = {
  * reload, the back button and a shared link show the same list.
  */
 export const useContactListParams = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, page, change } = useListAddress();
   const search = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const sortParam = params.get('sort');
   const sort: Sort = isSort(sortParam) ? sortParam : '-createdAt';
   const campaign = params.get('campaign') ?? '';
@@ -52,31 +51,15 @@ export const useContactListParams = () => {
     countries.length > 0 ||
     cities.length > 0;
 
-  const update = (changes: Changes) => {
-    setParams(
-      () => {
-        // From the address as it is now: react-router hands the params of the last render, so a
-        // filter changed while the search waits for a pause in typing would otherwise be lost.
-        const next = new URLSearchParams(window.location.search);
-        const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
-        const setAll = (key: string, values: string[]) => {
-          next.delete(key);
-          for (const v of values) next.append(key, v);
-        };
-        if (changes.search !== undefined) set('q', changes.search.trim() || null);
-        if (changes.sort !== undefined) set('sort', changes.sort === '-createdAt' ? null : changes.sort);
-        if (changes.campaign !== undefined) set('campaign', changes.campaign || null);
-        if (changes.participation !== undefined) set('participation', changes.participation || null);
-        if (changes.countries !== undefined) setAll('country', changes.countries);
-        if (changes.cities !== undefined) setAll('city', changes.cities);
-        // Any new filter starts again at page 1; only a page change keeps the others.
-        const newPage = changes.page ?? 1;
-        set('page', newPage > 1 ? String(newPage) : null);
-        return next;
-      },
-      { replace: changes.page === undefined },
-    );
-  };
+  const update = (changes: Changes) =>
+    change(({ set, setAll }) => {
+      if (changes.search !== undefined) set('q', changes.search.trim() || null);
+      if (changes.sort !== undefined) set('sort', changes.sort === '-createdAt' ? null : changes.sort);
+      if (changes.campaign !== undefined) set('campaign', changes.campaign || null);
+      if (changes.participation !== undefined) set('participation', changes.participation || null);
+      if (changes.countries !== undefined) setAll('country', changes.countries);
+      if (changes.cities !== undefined) setAll('city', changes.cities);
+    }, changes.page);
 
   const clear = () => update({ search: '', campaign: '', participation: '', countries: [], cities: [] });
 

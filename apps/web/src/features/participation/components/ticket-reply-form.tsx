@@ -285,7 +285,7 @@ export const TicketReplyForm = ({
             </Alert>
           ) : null}
           {attachments.length > 0 ? (
-            <ul className={s.attachments} aria-label={t('ticketPage.reply.attachments')}>
+            <ul className={plainClasses.plainList} aria-label={t('ticketPage.reply.attachments')}>
               {attachments.map((a) => (
                 <AttachmentItem key={a.key} attachment={a} onRemove={remove} onRetry={retry} />
               ))}

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { type Campaign, type Question, questionLimits } from '@parley/contract';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscardChanges, useDiscardGuard } from '@/components/discard-changes';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { hasOptions, questionTypes } from '../lib/question-rules';
 import { OptionsEditor } from './options-editor';
@@ -40,12 +40,8 @@ export const QuestionFormModal = ({
   const form = useQuestionForm({ campaign, mode, onSaved });
   const { draft, problems } = form;
   // Escape, a click outside, × or Cancel with unsaved changes asks first: nothing is lost by a slip.
-  const [confirmingClose, setConfirmingClose] = useState(false);
-  const requestClose = () => (form.dirty ? setConfirmingClose(true) : onClose());
-  const keepEditing = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirmingClose) keepEditing.current?.focus();
-  }, [confirmingClose]);
+  const discardGuard = useDiscardGuard(() => form.dirty, onClose);
+  const { requestClose } = discardGuard;
 
   // Where the question stands (a new one goes last): rules may only jump to questions after it.
   const position =
@@ -148,21 +144,7 @@ export const QuestionFormModal = ({
             all={questions}
             onChange={form.setRule}
           />
-          {confirmingClose ? (
-            <Alert color="orange" title={t('questions.modal.discardTitle')} role="alertdialog">
-              <Stack gap="sm">
-                {t('questions.modal.discardText')}
-                <Group justify="flex-end" gap="xs">
-                  <Button variant="default" onClick={() => setConfirmingClose(false)} ref={keepEditing}>
-                    {t('questions.modal.keepEditing')}
-                  </Button>
-                  <Button color="orange" onClick={onClose}>
-                    {t('questions.modal.discard')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
+          <DiscardChanges guard={discardGuard} text={t('questions.modal.discardText')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={requestClose}>
               {t('questions.actions.cancel')}

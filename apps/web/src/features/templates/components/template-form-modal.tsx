@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -23,8 +22,9 @@ import {
   templateTitleMax,
 } from '@parley/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiscardChanges, useDiscardGuard } from '@/components/discard-changes';
 import { isApiError } from '@/lib/api-client';
 import { useMeSmall } from '@/lib/current-owner';
 import { useLanguage } from '@/lib/i18n';
@@ -98,12 +98,8 @@ export const TemplateFormModal = ({ template, onClose }: Props) => {
   });
 
   // Escape, a click outside, × or Cancel with unsaved changes asks first: nothing is lost by a slip.
-  const [confirmingClose, setConfirmingClose] = useState(false);
-  const requestClose = () => (form.isDirty() && !saving ? setConfirmingClose(true) : onClose());
-  const keepEditing = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirmingClose) keepEditing.current?.focus();
-  }, [confirmingClose]);
+  const discardGuard = useDiscardGuard(() => form.isDirty() && !saving, onClose);
+  const { requestClose } = discardGuard;
 
   const insert = (placeholder: TemplatePlaceholder) => {
     const area = textArea.current;
@@ -262,21 +258,7 @@ export const TemplateFormModal = ({ template, onClose }: Props) => {
               )}
             </Box>
           </Paper>
-          {confirmingClose ? (
-            <Alert color="orange" title={t('templates.form.discardTitle')} role="alertdialog">
-              <Stack gap="sm">
-                {t('templates.form.discardText')}
-                <Group justify="flex-end" gap="xs">
-                  <Button variant="default" onClick={() => setConfirmingClose(false)} ref={keepEditing}>
-                    {t('templates.form.keepEditing')}
-                  </Button>
-                  <Button color="orange" onClick={onClose}>
-                    {t('templates.form.discard')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
+          <DiscardChanges guard={discardGuard} text={t('templates.form.discardText')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={requestClose} disabled={saving}>
               {t('components.confirm.cancel')}

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -11,16 +10,16 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { type Language, type TemplateMessage, templatePlaceholders } from '@parley/contract';
-import { IconEdit, IconPlus, IconSearch, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
-import { PagedTable } from '@/components/paged-table';
+import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
+import { RowEditDelete } from '@/components/row-actions';
 import { isLanguage, languages } from '@/lib/language';
 import { getTemplatesQueryOptions } from '@/lib/templates';
 import { useDateFormat } from '@/lib/use-date-format';
@@ -77,7 +76,7 @@ export const TemplatesPage = () => {
   const { t } = useTranslation();
   const { formatDate } = useDateFormat();
   const params = useTemplatesParams();
-  const { data, isPending, isFetching, isError, refetch } = useQuery(getTemplatesQueryOptions(params.query));
+  const templates = useQuery(getTemplatesQueryOptions(params.query));
   // The dialog is mounted per opening: 'new', a template to edit, or closed.
   const [editing, setEditing] = useState<TemplateMessage | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TemplateMessage | null>(null);
@@ -89,7 +88,7 @@ export const TemplatesPage = () => {
   };
 
   const languageName = (language: Language) => t(`templates.languages.${language}`);
-  const total = data?.total ?? 0;
+  const total = templates.data?.total ?? 0;
   const columns: ResponsiveColumn<TemplateMessage>[] = [
     {
       key: 'title',
@@ -135,27 +134,18 @@ export const TemplatesPage = () => {
       key: 'actions',
       header: t('templates.list.columns.actions'),
       cell: (m) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('templates.list.edit')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('templates.list.editLabel', { title: m.title })}
-              onClick={() => setEditing(m)}
-            >
-              <IconEdit size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('templates.list.delete')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('templates.list.deleteLabel', { title: m.title })}
-              onClick={() => setDeleting(m)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowEditDelete
+          edit={{
+            tooltip: t('templates.list.edit'),
+            label: t('templates.list.editLabel', { title: m.title }),
+            onClick: () => setEditing(m),
+          }}
+          remove={{
+            tooltip: t('templates.list.delete'),
+            label: t('templates.list.deleteLabel', { title: m.title }),
+            onClick: () => setDeleting(m),
+          }}
+        />
       ),
     },
   ];
@@ -196,18 +186,14 @@ export const TemplatesPage = () => {
           />
         </Group>
         <PagedTable
+          {...pagedQueryProps(templates)}
           columns={columns}
-          rows={data?.documents}
           rowKey={(m) => m._id}
           label={t('templates.list.label')}
           page={params.page}
           pageSize={templatesPageSize}
-          total={total}
           onPageChange={(page) => params.update({ page })}
-          loading={isPending}
           loadingRows={5}
-          busy={isFetching}
-          failed={isError ? { onRetry: () => void refetch() } : undefined}
           totalLabel={t('templates.list.total', { count: total })}
           empty={
             params.filtered ? (

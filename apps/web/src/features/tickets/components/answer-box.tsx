@@ -17,8 +17,8 @@ import { type FormEvent, type RefObject, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GuardedButton } from '@/components/guarded-button';
 import { useDateFormat } from '@/lib/use-date-format';
-import { isTextFieldError, useSaveAnswer } from '../api/ticket-mutations';
-import { DraftTools, useDraftCheck, useOwnerDraft } from './owner-draft';
+import { useSaveAnswer } from '../api/ticket-mutations';
+import { DraftTools, useSentDraft } from './owner-draft';
 
 /** The owner's answer as it stands: its text, whether it was mailed, who saved it and when. */
 const CurrentAnswer = ({
@@ -93,12 +93,9 @@ export const AnswerBox = ({
   fieldRef: RefObject<HTMLTextAreaElement | null>;
 }) => {
   const { t } = useTranslation();
-  const draft = useOwnerDraft(fieldRef);
-  const check = useDraftCheck();
+  const compose = useSentDraft(fieldRef, 'manuAnswer');
   const save = useSaveAnswer(ticket._id);
   const [notify, setNotify] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
   const notifyHintId = useId();
   const readOnly = readOnlyReason !== null;
   const silentRefused = canSaveSilently ? null : t('tickets.answer.silentNotEnabled');
@@ -106,24 +103,10 @@ export const AnswerBox = ({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (readOnly) return;
-    const problem = check(draft.value);
-    setError(problem);
-    if (problem) return;
-    setStatus('');
     const sendMail = notify || !canSaveSilently;
-    save.mutate(
-      { text: draft.value.trim(), notify: sendMail },
-      {
-        onSuccess: () => {
-          draft.clear();
-          setStatus(sendMail ? t('tickets.answer.savedMailed') : t('tickets.answer.savedSilently'));
-        },
-        onError: (err) => {
-          if (isTextFieldError(err, 'manuAnswer')) {
-            setError(t('tickets.compose.refused', { message: (err as Error).message }));
-          }
-        },
-      },
+    compose.send(
+      (text, handlers) => save.mutate({ text, notify: sendMail }, handlers),
+      () => (sendMail ? t('tickets.answer.savedMailed') : t('tickets.answer.savedSilently')),
     );
   };
 
@@ -150,7 +133,7 @@ export const AnswerBox = ({
         <CurrentAnswer
           answer={ticket.manuAnswer}
           editDisabled={readOnly}
-          onEdit={() => draft.load(ticket.manuAnswer?.text ?? '')}
+          onEdit={() => compose.draft.load(ticket.manuAnswer?.text ?? '')}
         />
       ) : (
         <Text fz="sm" c="dimmed">
@@ -160,21 +143,16 @@ export const AnswerBox = ({
       <form noValidate onSubmit={submit}>
         <Stack gap="xs">
           <Textarea
-            {...draft.fieldProps}
-            onChange={(e) => {
-              draft.fieldProps.onChange(e);
-              if (error) setError(check(e.currentTarget.value));
-            }}
+            {...compose.fieldProps}
             label={ticket.manuAnswer ? t('tickets.answer.changeField') : t('tickets.answer.field')}
             description={t('tickets.answer.fieldHint', { example: '{{contact.firstname}}' })}
             autosize
             minRows={3}
             maxRows={14}
-            error={error}
             disabled={readOnly}
           />
           <DraftTools
-            draft={draft}
+            draft={compose.draft}
             language={ticket.language}
             values={values}
             disabled={readOnly}
@@ -211,7 +189,7 @@ export const AnswerBox = ({
             </GuardedButton>
           </Group>
           <Text fz="sm" c="teal" role="status" aria-live="polite">
-            {status}
+            {compose.status}
           </Text>
         </Stack>
       </form>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { TemplatePicker } from '@/components/template-picker';
 import { useLanguage } from '@/lib/i18n';
 import { otherLanguage, useTranslate } from '@/lib/translation';
+import { isTextFieldError } from '../api/ticket-mutations';
 
 type Caret = { start: number; end: number };
 
@@ -113,6 +114,53 @@ export const useDraftCheck = () => {
       });
     }
     return null;
+  };
+};
+
+/** The mutation's callbacks `send` hands on (TanStack Query's mutate options). */
+type SendHandlers = { onSuccess: () => void; onError: (error: unknown) => void };
+
+/**
+ * A draft that is sent (an answer or a comment): checked before it goes, and again as it is
+ * corrected once an error shows; once sent it is emptied and the status line says so; the
+ * server's refusal of its text (a 400 naming `field`) shows on the field.
+ */
+export const useSentDraft = (fieldRef: RefObject<HTMLTextAreaElement | null>, field: string) => {
+  const { t } = useTranslation();
+  const draft = useOwnerDraft(fieldRef);
+  const check = useDraftCheck();
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  return {
+    draft,
+    status,
+    /** Spread on the Textarea: the draft, and its error. */
+    fieldProps: {
+      ...draft.fieldProps,
+      onChange: (e: ChangeEvent<HTMLTextAreaElement>) => {
+        draft.fieldProps.onChange(e);
+        if (error) setError(check(e.currentTarget.value));
+      },
+      error,
+    },
+    /** Sends the draft's text with `mutate` when it passes the checks; `sent()` is said once it went. */
+    send: (mutate: (text: string, handlers: SendHandlers) => void, sent: () => string) => {
+      const problem = check(draft.value);
+      setError(problem);
+      if (problem) return;
+      setStatus('');
+      mutate(draft.value.trim(), {
+        onSuccess: () => {
+          draft.clear();
+          setStatus(sent());
+        },
+        onError: (err) => {
+          if (isTextFieldError(err, field)) {
+            setError(t('tickets.compose.refused', { message: (err as Error).message }));
+          }
+        },
+      });
+    },
   };
 };
 

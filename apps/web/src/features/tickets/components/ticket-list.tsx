@@ -1,21 +1,17 @@
 import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import type { Campaign, TicketListItem } from '@parley/contract';
-import { IconFilterOff, IconInbox, IconMessages } from '@tabler/icons-react';
+import { IconInbox, IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '@/components/paged-table';
 import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { useCampaignContactLists } from '@/lib/contact-lists';
-import { useSearchInput } from '@/lib/use-search-input';
-import { useTickets } from '../api/get-tickets';
 import { MassFollowUpDialog } from './mass-follow-up-dialog';
 import { ticketContactName, useTicketColumns } from './ticket-columns';
 import { TicketFilters } from './ticket-filters';
+import { TicketTable, useTicketListing } from './ticket-table';
 import {
   type TicketFilters as TicketFilterValues,
   ticketLink,
-  ticketListQuery,
-  ticketPageSize,
   useTicketFilterParams,
 } from './use-ticket-filter-params';
 
@@ -41,16 +37,10 @@ export const TicketList = ({
     (linkedLists.isPending || lists.some((l) => l._id === filters.contactListId))
       ? filters.contactListId
       : undefined;
-  const { data, isPending, isFetching, isError, refetch } = useTickets(
-    ticketListQuery(filters, params.page, { campaignId, contactListId }),
-  );
+  const listing = useTicketListing(params, { campaignId, contactListId });
+  const { data } = listing.tickets;
   const selection = useRowSelection<TicketListItem>((ticket) => ticket._id);
   const [followingUp, setFollowingUp] = useState(false);
-  const [searchInput, setSearchInput] = useSearchInput(params);
-  const clearFilters = () => {
-    setSearchInput('');
-    params.clear();
-  };
 
   const rows = data?.documents;
   const total = data?.total ?? 0;
@@ -95,13 +85,7 @@ export const TicketList = ({
           {t('tickets.followUp.open')}
         </Button>
       </Group>
-      <TicketFilters
-        params={params}
-        searchInput={searchInput}
-        onSearchInput={setSearchInput}
-        onClear={clearFilters}
-        contactLists={lists}
-      />
+      <TicketFilters {...listing.filterProps} contactLists={lists} />
       {selection.count > 0 ? (
         <BulkActionsBar
           status={t('tickets.list.selectedCount', { count: selection.count })}
@@ -118,44 +102,21 @@ export const TicketList = ({
           </Button>
         </BulkActionsBar>
       ) : null}
-      <PagedTable
+      <TicketTable
+        listing={listing}
         columns={columns}
-        rows={rows}
-        rowKey={(ticket) => ticket._id}
         label={t('tickets.listTitle')}
-        page={params.page}
-        pageSize={ticketPageSize}
-        total={total}
-        onPageChange={(page) => params.update({ page })}
-        loading={isPending}
-        busy={isFetching}
-        failed={isError ? { onRetry: () => void refetch() } : undefined}
+        noMatch={
+          onlyListFilter
+            ? { title: t('contactLists.filter.noTicketsTitle'), text: t('contactLists.filter.noTicketsText') }
+            : undefined
+        }
         empty={
-          params.filtered ? (
-            <EmptyState
-              icon={<IconInbox size={28} aria-hidden />}
-              title={
-                onlyListFilter ? t('contactLists.filter.noTicketsTitle') : t('tickets.list.noMatchTitle')
-              }
-              description={
-                onlyListFilter ? t('contactLists.filter.noTicketsText') : t('tickets.list.noMatchText')
-              }
-            >
-              <Button
-                variant="light"
-                leftSection={<IconFilterOff size={16} aria-hidden />}
-                onClick={clearFilters}
-              >
-                {t('tickets.list.filters.clear')}
-              </Button>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              icon={<IconInbox size={28} aria-hidden />}
-              title={t('tickets.emptyTitle')}
-              description={t('tickets.list.emptyText')}
-            />
-          )
+          <EmptyState
+            icon={<IconInbox size={28} aria-hidden />}
+            title={t('tickets.emptyTitle')}
+            description={t('tickets.list.emptyText')}
+          />
         }
       />
       <MassFollowUpDialog

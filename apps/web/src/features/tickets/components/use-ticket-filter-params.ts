@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useListAddress } from '@/lib/use-list-address';
 import type { TicketListQuery } from '../api/get-tickets';
 
 export const ticketPageSize = 20;
@@ -76,7 +76,7 @@ export const ticketLink = (
  * unanswered=true&newComments=true&rating=up&search=brakes&sort=activity&contactListId=…&page=2`.
  */
 export const useTicketFilterParams = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, page, change } = useListAddress();
   const filters: TicketFilters = {
     archived: pick(archivedChoices, params.get('archived'), 'false'),
     unanswered: params.get('unanswered') === 'true',
@@ -87,27 +87,14 @@ export const useTicketFilterParams = () => {
     contactListId: params.get('contactListId') ?? '',
     campaign: params.get('campaign') ?? '',
   };
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const filtered = filterEntries({ ...filters, sort: 'newest' }).length > 0;
 
-  const update = (changes: Changes) => {
-    setParams(
-      () => {
-        // From the address as it is now: react-router hands the params of the last render, so a
-        // filter changed while the search waits for a pause in typing would otherwise be lost.
-        const next = new URLSearchParams(window.location.search);
-        const merged = { ...filters, ...changes };
-        for (const key of Object.keys(defaults)) next.delete(key);
-        for (const [key, value] of filterEntries(merged)) next.set(key, value);
-        // Any new filter starts again at page 1; only a page change keeps the others.
-        const newPage = changes.page ?? 1;
-        if (newPage > 1) next.set('page', String(newPage));
-        else next.delete('page');
-        return next;
-      },
-      { replace: changes.page === undefined },
-    );
-  };
+  const update = (changes: Changes) =>
+    change(({ set }) => {
+      const merged = { ...filters, ...changes };
+      for (const key of Object.keys(defaults)) set(key, null);
+      for (const [key, value] of filterEntries(merged)) set(key, value);
+    }, changes.page);
 
   /** Back to the plain inbox (the sort stays: it is an order, not a filter). */
   const clear = () => update({ ...defaults, sort: filters.sort });
