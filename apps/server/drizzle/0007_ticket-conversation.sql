@@ -105,6 +105,10 @@ CREATE INDEX "ticket_media_comment_id_index" ON "ticket_media" USING btree ("com
 CREATE INDEX "campaign_tickets_inbox_created_idx" ON "campaign_tickets" USING btree ("manufacturer_id","ignored","created_at","id");--> statement-breakpoint
 CREATE INDEX "campaign_tickets_inbox_activity_idx" ON "campaign_tickets" USING btree ("manufacturer_id","ignored","last_activity_at","id");--> statement-breakpoint
 CREATE INDEX "campaign_tickets_campaign_activity_idx" ON "campaign_tickets" USING btree ("campaign_id","ignored","manufacturer_id","last_activity_at","id");--> statement-breakpoint
+CREATE INDEX "campaign_tickets_unanswered_idx" ON "campaign_tickets" USING btree ("manufacturer_id","ignored","created_at","id") WHERE "campaign_tickets"."manu_answer" is null;--> statement-breakpoint
+CREATE INDEX "campaign_tickets_participant_activity_idx" ON "campaign_tickets" USING btree ("manufacturer_id","ignored","created_at","id") WHERE "campaign_tickets"."last_participant_activity_at" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_tickets_rated_up_idx" ON "campaign_tickets" USING btree ("manufacturer_id","ignored","created_at","id") WHERE "campaign_tickets"."votes_up" > 0;--> statement-breakpoint
+CREATE INDEX "campaign_tickets_rated_down_idx" ON "campaign_tickets" USING btree ("manufacturer_id","ignored","created_at","id") WHERE "campaign_tickets"."votes_down" > 0;--> statement-breakpoint
 CREATE INDEX "campaign_tickets_campaign_id_idx" ON "campaign_tickets" USING btree ("campaign_id","id");--> statement-breakpoint
 -- Tickets stored before the conversation: their latest activity is their answer, their search text
 -- the free texts and chosen options' texts (lowercased), their excerpt the first free-text answer.

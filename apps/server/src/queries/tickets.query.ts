@@ -75,7 +75,8 @@ const whereOf = (q: Scope) => {
     q.campaignId ? eq(campaignTickets.campaignId, q.campaignId) : undefined,
     q.archived === 'all' ? undefined : eq(campaignTickets.ignored, q.archived === 'true'),
     q.unanswered ? isNull(campaignTickets.manuAnswer) : undefined,
-    q.newComments ? hasNew : undefined,
+    // The first condition lets the partial index of tickets with participant messages serve.
+    q.newComments ? and(isNotNull(campaignTickets.lastParticipantActivityAt), hasNew) : undefined,
     q.rating === 'up' ? gt(campaignTickets.votesUp, 0) : undefined,
     q.rating === 'down' ? gt(campaignTickets.votesDown, 0) : undefined,
     q.rating === 'none' ? and(eq(campaignTickets.votesUp, 0), eq(campaignTickets.votesDown, 0)) : undefined,

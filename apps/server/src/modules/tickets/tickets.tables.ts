@@ -85,6 +85,20 @@ export const campaignTickets = pgTable(
       t.lastActivityAt,
       t.id,
     ),
+    // The inbox's filters that keep a part of the tickets, each with a partial index of that part:
+    // unanswered (every new ticket starts here), with participant messages, rated up, rated down.
+    index('campaign_tickets_unanswered_idx')
+      .on(t.manufacturerId, t.ignored, t.createdAt, t.id)
+      .where(sql`${t.manuAnswer} is null`),
+    index('campaign_tickets_participant_activity_idx')
+      .on(t.manufacturerId, t.ignored, t.createdAt, t.id)
+      .where(sql`${t.lastParticipantActivityAt} is not null`),
+    index('campaign_tickets_rated_up_idx')
+      .on(t.manufacturerId, t.ignored, t.createdAt, t.id)
+      .where(sql`${t.votesUp} > 0`),
+    index('campaign_tickets_rated_down_idx')
+      .on(t.manufacturerId, t.ignored, t.createdAt, t.id)
+      .where(sql`${t.votesDown} > 0`),
     // A mass follow-up walks a campaign's tickets in id order, batch after batch.
     index('campaign_tickets_campaign_id_idx').on(t.campaignId, t.id),
     index().on(t.contactId),
