@@ -1,12 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import { api } from '@parley/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCampaign, setManufacturerLimits } from './fixtures.js';
-import { createTestApp, ownerSession, type TestContext } from './helpers.js';
-import { killGroup, startServerProcess, waitFor } from './processes.js';
-import { startSmtpServer } from './smtp.js';
+import { ownerSession } from './helpers.js';
+import { killGroup, useServerProcesses, waitFor } from './processes.js';
 
 /**
  * D14 and D6 with a real crash: a server process delivering a mass follow-up to 1,000 tickets is
@@ -15,41 +12,17 @@ import { startSmtpServer } from './smtp.js';
  * no participant receives it twice.
  */
 describe('a server killed while it delivers a mass follow-up', () => {
-  let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const children: ChildProcess[] = [];
-  const dirs: string[] = [];
-
-  const startServer = () =>
-    startServerProcess({
-      // Small batches, so the kill lands in the middle of the delivery.
-      env: {
-        DATABASE_URL: ctx.rt.config.databaseUrl ?? '',
-        SMTP_URL: smtp.url,
-        MASS_FOLLOW_UP_BATCH_SIZE: '10',
-      },
-      children,
-      dirs,
-    });
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    // This process only queues and resumes; the children deliver.
-    ctx = await createTestApp({ JOBS: 'false' });
-  });
-  afterAll(async () => {
-    for (const c of children) await killGroup(c);
-    await ctx?.close();
-    await smtp?.close();
-    for (const d of dirs) await rm(d, { recursive: true, force: true });
-  });
+  // This process only queues and resumes; the server processes deliver, in small batches so the kill
+  // lands in the middle of the delivery.
+  const env = useServerProcesses();
+  const startServer = () => env.startServer({ MASS_FOLLOW_UP_BATCH_SIZE: '10' });
 
   it('loses none of 1,000 comments and posts or mails none twice', { timeout: 240_000 }, async () => {
-    const owner = await ownerSession(ctx);
-    await setManufacturerLimits(ctx.rt, owner.manufacturerId, { canComment: true });
-    const c = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
+    const owner = await ownerSession(env.ctx);
+    await setManufacturerLimits(env.ctx.rt, owner.manufacturerId, { canComment: true });
+    const c = await insertCampaign(env.ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
     // 1,000 participants' tickets, written straight into the database.
-    await ctx.rt.db.execute(sql`
+    await env.ctx.rt.db.execute(sql`
       with people as (
         insert into contacts (manufacturer_id, email)
         select ${owner.manufacturerId}::uuid, 'follow-' || i || '@example.com' from generate_series(1, 1000) i
@@ -68,7 +41,7 @@ describe('a server killed while it delivers a mass follow-up', () => {
     const followUpId = res.json()._id;
     expect(res.json().total).toBe(1000);
     const done = async () => {
-      const r = await ctx.rt.db.execute<{ done: number; state: string }>(
+      const r = await env.ctx.rt.db.execute<{ done: number; state: string }>(
         sql`select done, state from mass_follow_ups where id = ${followUpId}`,
       );
       return r.rows[0] ?? { done: 0, state: 'queued' };
@@ -83,23 +56,23 @@ describe('a server killed while it delivers a mass follow-up', () => {
     await startServer();
     // The killed process's job stays with it until it expires; minutes later (moved back rather
     // than waited for) the sweep gives the quiet follow-up a new job.
-    await ctx.rt.db.execute(
+    await env.ctx.rt.db.execute(
       sql`update mass_follow_ups set updated_at = now() - interval '3 minutes' where id = ${followUpId}`,
     );
-    expect(await ctx.rt.services.followUps.resumeStalled()).toBe(1);
+    expect(await env.ctx.rt.services.followUps.resumeStalled()).toBe(1);
     await waitFor(async () => (await done()).state === 'done', 150_000, 'the follow-up to be delivered');
 
-    const comments = await ctx.rt.db.execute<{ tickets: number; comments: number }>(
+    const comments = await env.ctx.rt.db.execute<{ tickets: number; comments: number }>(
       sql`select count(distinct ticket_id)::int as tickets, count(*)::int as comments
         from ticket_comments where mass_follow_up_id = ${followUpId}`,
     );
     expect(comments.rows[0]).toEqual({ tickets: 1000, comments: 1000 });
     expect((await done()).done).toBe(1000);
-    const counts = await ctx.rt.db.execute<{ n: number }>(
+    const counts = await env.ctx.rt.db.execute<{ n: number }>(
       sql`select comment_count as n from campaign_tickets where campaign_id = ${c.id}`,
     );
     expect(counts.rows.every((r) => r.n === 1)).toBe(true);
-    const queued = await ctx.rt.db.execute<{ mails: number; addresses: number }>(
+    const queued = await env.ctx.rt.db.execute<{ mails: number; addresses: number }>(
       sql`select count(*)::int as mails, count(distinct data->>'to')::int as addresses from pgboss.job
         where name = 'mail-send' and data->>'kind' = 'tickets/followUp'`,
     );
@@ -107,7 +80,7 @@ describe('a server killed while it delivers a mass follow-up', () => {
     // Delivered: none twice. The mail jobs the killed process held wait for their expiry; every
     // other one is sent.
     const mailJobs = async () => {
-      const r = await ctx.rt.db.execute<{ state: string; n: number }>(
+      const r = await env.ctx.rt.db.execute<{ state: string; n: number }>(
         sql`select state, count(*)::int as n from pgboss.job
           where name = 'mail-send' and data->>'kind' = 'tickets/followUp' group by state`,
       );
@@ -116,13 +89,16 @@ describe('a server killed while it delivers a mass follow-up', () => {
     await waitFor(
       async () => {
         const s = await mailJobs();
-        return (s.created ?? 0) === 0 && (s.retry ?? 0) === 0 && smtp.received.length >= (s.completed ?? 0);
+        return (
+          (s.created ?? 0) === 0 && (s.retry ?? 0) === 0 && env.smtp.received.length >= (s.completed ?? 0)
+        );
       },
       150_000,
       'the mails',
     );
     const perAddress = new Map<string, number>();
-    for (const m of smtp.received) for (const to of m.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    for (const m of env.smtp.received)
+      for (const to of m.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
     const final = await mailJobs();
     expect(perAddress.size + (final.active ?? 0)).toBeGreaterThanOrEqual(1000);
     expect([...perAddress.values()].every((n) => n === 1)).toBe(true);

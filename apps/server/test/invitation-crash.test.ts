@@ -1,12 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitations } from '../src/modules/invitations/invitations.tables.js';
 import { insertCampaign } from './fixtures.js';
-import { createOwner, createTestApp, type TestContext } from './helpers.js';
-import { killGroup, startServerProcess, waitFor } from './processes.js';
-import { startSmtpServer } from './smtp.js';
+import { createOwner } from './helpers.js';
+import { killGroup, useServerProcesses, waitFor } from './processes.js';
 
 /**
  * D6 with a real crash: a server process sending 1,000 queued invitations is killed with SIGKILL
@@ -14,41 +11,16 @@ import { startSmtpServer } from './smtp.js';
  * the owner to re-send when the crash cut its mail off) and no address gets a mail twice.
  */
 describe('a server killed while it sends invitations', () => {
-  let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  const children: ChildProcess[] = [];
-  const dirs: string[] = [];
-
-  const startServer = () =>
-    startServerProcess({
-      env: {
-        DATABASE_URL: ctx.rt.config.databaseUrl ?? '',
-        SMTP_URL: smtp.url,
-        INVITATION_MAILS_PER_MINUTE: '60000',
-      },
-      children,
-      dirs,
-    });
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    // This process only queues and sweeps; the children send.
-    ctx = await createTestApp({ JOBS: 'false', INVITATION_MAILS_PER_MINUTE: '60000' });
-  });
-  afterAll(async () => {
-    for (const c of children)
-      if (c.exitCode === null && c.signalCode === null) process.kill(-(c.pid ?? 0), 'SIGKILL');
-    await ctx?.close();
-    await smtp?.close();
-    for (const d of dirs) await rm(d, { recursive: true, force: true });
-  });
+  // This process only queues and sweeps; the server processes send.
+  const env = useServerProcesses({ INVITATION_MAILS_PER_MINUTE: '60000' });
+  const startServer = () => env.startServer({ INVITATION_MAILS_PER_MINUTE: '60000' });
 
   it('loses none of 1,000 queued invitations and sends none twice', { timeout: 240_000 }, async () => {
-    const owner = await createOwner(ctx.rt);
-    const c = await insertCampaign(ctx.rt, owner.manufacturerId);
+    const owner = await createOwner(env.ctx.rt);
+    const c = await insertCampaign(env.ctx.rt, owner.manufacturerId);
     const emails = Array.from({ length: 1000 }, (_, i) => `crash-${i}@example.com`);
     for (let i = 0; i < emails.length; i += 500) {
-      await ctx.rt.services.invitations.inviteEmails(owner.manufacturerId, {
+      await env.ctx.rt.services.invitations.inviteEmails(owner.manufacturerId, {
         emails: emails.slice(i, i + 500),
         campaignIds: [c.id],
         tags: [],
@@ -57,15 +29,15 @@ describe('a server killed while it sends invitations', () => {
     }
 
     const first = await startServer();
-    await waitFor(() => smtp.received.length >= 150, 120_000, 'the first mails');
+    await waitFor(() => env.smtp.received.length >= 150, 120_000, 'the first mails');
     await killGroup(first);
     const killedAt = new Date();
-    const atKill = smtp.received.length;
+    const atKill = env.smtp.received.length;
     expect(atKill).toBeLessThan(1000);
 
     await startServer();
     const states = async () => {
-      const rows = await ctx.rt.db
+      const rows = await env.ctx.rt.db
         .select({ state: invitations.state, n: sql<number>`count(*)::int` })
         .from(invitations)
         .where(eq(invitations.campaignId, c.id))
@@ -74,14 +46,14 @@ describe('a server killed while it sends invitations', () => {
     };
     // The second process sends what was waiting; the jobs the killed one had fetched stay with it
     // until they expire, so the invitations they carried are still queued.
-    await waitFor(() => smtp.received.length > atKill + 100, 120_000, 'the second process to send');
+    await waitFor(() => env.smtp.received.length > atKill + 100, 120_000, 'the second process to send');
     // Ten minutes later (moved back rather than waited for), the sweep turns a claim the crash cut off
     // into `failed` and gives the queued invitations of the lost jobs new ones.
     // Only what the killed process left: the claim the second process holds right now is its own.
-    await ctx.rt.db.execute(sql`update invitations set updated_at = now() - interval '11 minutes',
+    await env.ctx.rt.db.execute(sql`update invitations set updated_at = now() - interval '11 minutes',
       due_at = due_at - interval '11 minutes'
       where state = 'queued' or (state = 'sending' and updated_at <= ${killedAt})`);
-    await ctx.rt.services.invitationJobs.sweep();
+    await env.ctx.rt.services.invitationJobs.sweep();
     await waitFor(
       async () => {
         const s = await states();
@@ -93,7 +65,8 @@ describe('a server killed while it sends invitations', () => {
 
     const final = await states();
     const perAddress = new Map<string, number>();
-    for (const m of smtp.received) for (const to of m.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    for (const m of env.smtp.received)
+      for (const to of m.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
     // None twice.
     expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
     // None lost: every invitation was mailed, or failed (a mail the kill cut off) for the owner to re-send.

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestContext } from './helpers.js';
+import { startSmtpServer } from './smtp.js';
 
 /** The repository's root, where `npm start` runs. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,4 +85,44 @@ export const killGroup = async (child: ChildProcess) => {
   const exited = new Promise((r) => child.once('exit', r));
   process.kill(-(child.pid ?? 0), 'SIGKILL');
   await exited;
+};
+
+/**
+ * The crash tests' set-up: a test app on its own database that only queues (`appEnv`, JOBS=false),
+ * a real SMTP server, and `startServer(env)` for server processes on that database and SMTP server
+ * that do the work; all of it stopped and removed after the file.
+ */
+export const useServerProcesses = (appEnv: Record<string, string> = {}) => {
+  let ctx: TestContext | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({ JOBS: 'false', ...appEnv });
+  });
+  afterAll(async () => {
+    for (const c of children) await killGroup(c);
+    await ctx?.close();
+    await smtp?.close();
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+  const made = () => {
+    if (!ctx || !smtp) throw new Error('made in beforeAll: use it in a test');
+    return { ctx, smtp };
+  };
+  return {
+    get ctx() {
+      return made().ctx;
+    },
+    get smtp() {
+      return made().smtp;
+    },
+    startServer: (env: Record<string, string> = {}) =>
+      startServerProcess({
+        env: { DATABASE_URL: made().ctx.rt.config.databaseUrl ?? '', SMTP_URL: made().smtp.url, ...env },
+        children,
+        dirs,
+      }),
+  };
 };
