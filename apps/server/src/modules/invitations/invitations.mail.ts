@@ -1,5 +1,5 @@
 import type { Language } from '@parley/contract';
-import type { MailMessage } from '../mail/index.js';
+import { escapeHtml, type MailMessage, mailButton, oneClickUnsubscribeHeaders } from '../mail/index.js';
 
 const texts = {
   en: {
@@ -28,12 +28,6 @@ const texts = {
     unsubscribe: (maker: string) => `Keine Einladungen von ${maker} mehr? Hier abmelden:`,
   },
 } as const satisfies Record<Language, unknown>;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * An invitation or reminder mail (docs/product-decisions.md, "Invitations"): a plain-text part and a
@@ -78,7 +72,7 @@ export const invitationMail = (m: {
 ${image}<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
 <p>${escapeHtml(t.hello(m.firstname))}</p>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(m.surveyLink)}" style="display:inline-block;padding:10px 18px;background:#1864ab;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
+<p>${mailButton(m.surveyLink, t.button)}</p>
 <p style="font-size:13px">${escapeHtml(t.link)}<br><a href="${escapeHtml(m.surveyLink)}">${escapeHtml(m.surveyLink)}</a></p>
 <p style="font-size:13px">${escapeHtml(t.personal)}</p>
 <hr><p style="font-size:12px;color:#495057">${escapeHtml(t.unsubscribe(m.manufacturerName))} <a href="${escapeHtml(m.unsubscribeLink)}">${escapeHtml(m.unsubscribeLink)}</a></p>
@@ -91,9 +85,6 @@ ${image}<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
       : t.subject(m.campaignTitle, m.manufacturerName),
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${m.unsubscribeApiUrl}>, <${m.unsubscribeLink}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickUnsubscribeHeaders(m.unsubscribeApiUrl, m.unsubscribeLink),
   };
 };

@@ -13,7 +13,7 @@ import type { HistoryService } from '../history/index.js';
 import type { InvitationService } from '../invitations/index.js';
 import type { MailService } from '../mail/index.js';
 import type { QuestionService } from '../questions/index.js';
-import type { TicketService } from '../tickets/index.js';
+import { contactName, type TicketService } from '../tickets/index.js';
 import './participation.errors.js';
 import { toPublicSurvey } from './participation.dto.js';
 import { ticketLinkMail } from './participation.mail.js';
@@ -177,7 +177,7 @@ export const createParticipationService = (deps: {
         // Who answered, as the console names them: their name if they gave one, else their address.
         data: {
           campaignId,
-          participant: [contact.firstname, contact.lastname].filter(Boolean).join(' ') || contact.email,
+          participant: contactName(contact),
         },
       });
       const reachedTarget =

@@ -5,6 +5,7 @@
  * answer transaction. Depends on campaigns, history and mail.
  */
 
+export { contactName } from './tickets.dto.js';
 export { ticketErrorCodes } from './tickets.errors.js';
 export { createFollowUps, type FollowUps } from './tickets.follow-ups.js';
 export { createMediaSweep, type MediaSweep } from './tickets.jobs.js';

@@ -13,9 +13,12 @@ import type { FollowUpRow, MediaRow, TicketRow } from './tickets.repository.js';
 
 type ContactPart = { id: string; email: string; firstname: string | null; lastname: string | null };
 
-/** How a participant is named: the name they gave, else their address; null once deleted. */
-export const participantName = (c: ContactPart | null) =>
-  c ? [c.firstname, c.lastname].filter(Boolean).join(' ') || c.email : null;
+/** How a participant is named: the name they gave, else their address. */
+export const contactName = (c: Omit<ContactPart, 'id'>) =>
+  [c.firstname, c.lastname].filter(Boolean).join(' ') || c.email;
+
+/** The same for a ticket's contact, null once deleted. */
+export const participantName = (c: ContactPart | null) => (c ? contactName(c) : null);
 
 const toContact = (c: ContactPart | null) =>
   c ? { _id: c.id, email: c.email, firstname: c.firstname, lastname: c.lastname } : null;

@@ -1,5 +1,5 @@
 import type { Language } from '@parley/contract';
-import type { MailMessage } from '../mail/index.js';
+import { escapeHtml, type MailMessage, mailButton, oneClickUnsubscribeHeaders } from '../mail/index.js';
 
 export type ConversationMailKind = 'answer' | 'comment' | 'followUp' | 'followUpReminder';
 
@@ -52,12 +52,6 @@ const texts = {
   },
 } as const satisfies Record<Language, unknown>;
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * A mail of the ticket conversation to the participant (docs/product-decisions.md, "The ticket
  * conversation"): the owner's answer, a comment, a mass follow-up or its reminder, in the ticket's
@@ -100,7 +94,7 @@ export const conversationMail = (m: {
 <p>${escapeHtml(t.hello(m.firstname))}</p>
 <p>${escapeHtml(intro)}</p>
 <blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #1864ab;background:#f1f3f5;white-space:pre-wrap">${escapeHtml(m.message)}</blockquote>
-<p><a href="${escapeHtml(m.ticketLink)}" style="display:inline-block;padding:10px 18px;background:#1864ab;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>
+<p>${mailButton(m.ticketLink, t.button)}</p>
 <p style="font-size:13px">${escapeHtml(t.reply)}<br><a href="${escapeHtml(m.ticketLink)}">${escapeHtml(m.ticketLink)}</a></p>
 <p style="font-size:13px">${escapeHtml(t.personal)}</p>
 <hr><p style="font-size:12px;color:#495057">${escapeHtml(t.unsubscribe)} <a href="${escapeHtml(m.unsubscribeLink)}">${escapeHtml(m.unsubscribeLink)}</a></p>
@@ -111,9 +105,6 @@ export const conversationMail = (m: {
     subject: t.subject[m.kind](m.manufacturerName, m.campaignTitle),
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${m.unsubscribeApiUrl}>, <${m.unsubscribeLink}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: oneClickUnsubscribeHeaders(m.unsubscribeApiUrl, m.unsubscribeLink),
   };
 };

@@ -32,6 +32,7 @@ import { EmailConfirmationBadge } from './email-confirmation-badge';
 import { PrivateNote } from './private-note';
 import { ShortcutsHelp } from './shortcuts-help';
 import { TicketAnswersView } from './ticket-answers-view';
+import { ticketContactName } from './ticket-columns';
 import { TicketConversation } from './ticket-conversation';
 import { TicketNavigation, useTicketNeighbours } from './ticket-navigation';
 import { useTicketShortcuts } from './use-ticket-shortcuts';
@@ -45,16 +46,13 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   </Stack>
 );
 
-const contactName = (contact: NonNullable<Ticket['contact']>) =>
-  [contact.firstname, contact.lastname].filter(Boolean).join(' ');
-
 /** Who answered, whether the address is confirmed, when. */
 const ParticipantDetails = ({ ticket }: { ticket: Ticket }) => {
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
   const { contact } = ticket;
   const deleted = t('tickets.deletedContact');
-  const name = contact ? contactName(contact) : '';
+  const name = ticketContactName(ticket);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ticket-details-heading">
       <Title order={2} size="h5" id="ticket-details-heading" mb="sm">
@@ -194,7 +192,7 @@ export const TicketPage = ({ campaignId, ticketId }: { campaignId: string; ticke
 
   const participant = ticket
     ? ticket.contact
-      ? contactName(ticket.contact) || ticket.contact.email
+      ? ticketContactName(ticket) || ticket.contact.email
       : t('tickets.deletedContact')
     : '';
 
