@@ -35,7 +35,6 @@ export const contactListQueryKeys = {
   memberPage: (id: string, query: ContactListMembersQuery) =>
     ['contact-lists', 'members', id, query] as const,
   campaign: (campaignId: string) => ['contact-lists', 'campaign', campaignId] as const,
-  runningCampaigns: ['contact-lists', 'running-campaigns'] as const,
 };
 
 /** The code the server answers when another list of the manufacturer has that name (D24). */

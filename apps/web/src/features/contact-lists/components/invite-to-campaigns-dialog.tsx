@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { CheckAndSend, useCheckedFor } from '@/components/check-and-send';
 import { ListInviteReportView, worthSendingLists } from '@/components/list-invite-report';
 import { RunningCampaignsField } from '@/components/running-campaigns-field';
+import { useRunningCampaigns } from '@/lib/campaign-names';
 import {
   contactListErrorMessage,
   inviteListsToCampaign,
   useInvalidateContactLists,
 } from '@/lib/contact-lists';
 import { notifyError, notifySuccess } from '@/lib/notifications';
-import { useRunningCampaigns } from '../api/get-running-campaigns';
 
 type Props = { opened: boolean; onClose: () => void; list: ContactList };
 

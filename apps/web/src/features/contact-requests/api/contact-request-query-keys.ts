@@ -8,5 +8,4 @@ export const contactRequestQueryKeys = {
   all: contactRequestKeys.all,
   lists: [...contactRequestKeys.all, 'list'] as const,
   list: (query: ContactRequestListQuery) => [...contactRequestKeys.all, 'list', query] as const,
-  runningCampaigns: [...contactRequestKeys.all, 'running-campaigns'] as const,
 };

@@ -11,8 +11,8 @@ import {
   ReportProblems,
 } from '@/components/report-panel';
 import { RunningCampaignsField } from '@/components/running-campaigns-field';
+import { useRunningCampaigns } from '@/lib/campaign-names';
 import { useAcceptContactRequests } from '../api/decide-contact-requests';
-import { useRunningCampaigns } from '../api/get-running-campaigns';
 import { isDecidedError } from '../lib/decision-error';
 
 type AcceptDialogProps = {

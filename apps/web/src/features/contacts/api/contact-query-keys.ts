@@ -12,5 +12,4 @@ export const contactQueryKeys = {
   detail: (id: string) => ['contacts', 'detail', id] as const,
   tempLists: ['contacts', 'temp'] as const,
   tempList: (query: TempContactListQuery) => ['contacts', 'temp', query] as const,
-  runningCampaigns: ['contacts', 'running-campaigns'] as const,
 };

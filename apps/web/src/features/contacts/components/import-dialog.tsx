@@ -29,12 +29,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabelledProgress } from '@/components/labelled-progress';
 import { isApiError } from '@/lib/api-client';
+import { useRunningCampaigns } from '@/lib/campaign-names';
 import { contactErrorMessage } from '@/lib/contact-messages';
 import { i18n } from '@/lib/i18n';
 import { notifyError } from '@/lib/notifications';
 import { downloadRejectedRows, startContactImport, useContactImport } from '../api/contact-import';
 import { contactQueryKeys } from '../api/contact-query-keys';
-import { useRunningCampaigns } from '../api/get-running-campaigns';
 import { type CsvHeader, guessMapping, readCsvHeader } from '../lib/csv-header';
 
 type ImportDialogProps = {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useCheckedFor } from '@/components/check-and-send';
 import { InviteCheckAndSend } from '@/components/invite-report';
 import { RunningCampaignsField } from '@/components/running-campaigns-field';
+import { useRunningCampaigns } from '@/lib/campaign-names';
 import { contactErrorMessage } from '@/lib/contact-messages';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { contactQueryKeys } from '../api/contact-query-keys';
-import { useRunningCampaigns } from '../api/get-running-campaigns';
 import { type InviteTarget, invite } from '../api/invite';
 
 type InviteDialogProps = {
