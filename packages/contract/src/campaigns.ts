@@ -89,6 +89,8 @@ export const campaignSchema = z.object({
   isGroupCampaign: z.boolean(),
   allowMultipleParticipation: z.boolean(),
   openLink: z.boolean(),
+  /** Campaign tags (D17): every participant gets them. Changed by the tag calls, read-only here. */
+  tags: z.array(z.string()),
   state: campaignStateSchema,
   /** The state it had when archived, so the console can say what it was. */
   archivedFrom: campaignStateSchema.nullable(),

@@ -34,8 +34,11 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 export const contactImportUpload = {
   path: '/contact/import',
   maxBytes: 50 * 1024 * 1024,
-  /** Multipart fields sent before the file: `mapping` (JSON), `campaignIds` (JSON array), then `file`. */
-  fields: ['mapping', 'campaignIds'] as const,
+  /**
+   * Multipart fields sent before the file: `mapping` (JSON), `campaignIds` (JSON array), `tags` (JSON
+   * array, optional: every imported contact gets them), then `file`.
+   */
+  fields: ['mapping', 'campaignIds', 'tags'] as const,
 } as const;
 
 export const contactImportSchema = z.object({
@@ -44,6 +47,8 @@ export const contactImportSchema = z.object({
   fileName: z.string(),
   mapping: importMappingSchema,
   campaignIds: z.array(idSchema),
+  /** Tags every imported contact gets (D17). */
+  tags: z.array(z.string()),
   /** Data rows in the file, counted at upload (a quoted line break can make it a little high). */
   totalRows: z.number().int(),
   processedRows: z.number().int(),

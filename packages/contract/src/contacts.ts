@@ -63,6 +63,26 @@ export const contactNoteSchema = z.object({
 });
 export type ContactNote = z.infer<typeof contactNoteSchema>;
 
+/**
+ * How a tag change reached a contact (docs/product-decisions.md, "Tags and tag groups"): `hand` the
+ * owner's tagging, `answer` an answer's option or campaign tags, `option`/`campaign` tags re-applied to
+ * past answers, `invitation` the tags of an invitation call, `import` a contact import, `group` a tag
+ * group linked or changed.
+ */
+export const tagChangeViaSchema = z.enum(['hand', 'answer', 'option', 'campaign', 'invitation', 'import', 'group']);
+export type TagChangeVia = z.infer<typeof tagChangeViaSchema>;
+
+/** Why an invitation was made, where it was not the owner inviting by hand: a segment it joined. */
+export const invitationOriginSchema = z.object({
+  kind: z.literal('tagGroup'),
+  tagGroupId: idSchema,
+  tagGroupTitle: z.string(),
+  via: tagChangeViaSchema,
+  /** The tags whose change made the contact a member (none when the group itself was linked or changed). */
+  tags: z.array(z.string()),
+});
+export type InvitationOrigin = z.infer<typeof invitationOriginSchema>;
+
 export const invitationSummarySchema = z.object({
   state: invitationStateSchema,
   reminderCount: z.number().int(),
@@ -72,6 +92,8 @@ export const invitationSummarySchema = z.object({
   failedAt: isoDateSchema.nullable(),
   /** Why the mail server refused the last mail. */
   error: z.string().nullable(),
+  /** Why it was made: null for an invitation the owner made (by address, list, request or import). */
+  origin: invitationOriginSchema.nullable(),
   createdAt: isoDateSchema,
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;

@@ -19,6 +19,7 @@ export * from './questions.js';
 export * from './route.js';
 export * from './secret-links.js';
 export * from './survey-path.js';
+export * from './tags.js';
 export * from './template-placeholders.js';
 export * from './templates.js';
 export * from './ticket-media-checks.js';
@@ -36,6 +37,7 @@ import { invitationRoutes } from './invitations.js';
 import { ownerRoutes } from './owner.js';
 import { participationRoutes } from './participation.js';
 import { questionRoutes } from './questions.js';
+import { tagRoutes } from './tags.js';
 import { templateRoutes } from './templates.js';
 import { ticketRoutes } from './tickets.js';
 import { translationRoutes } from './translation.js';
@@ -54,6 +56,7 @@ export const api = {
   contactImports: contactImportRoutes,
   contactLists: contactListRoutes,
   contactRequests: contactRequestRoutes,
+  tags: tagRoutes,
   templates: templateRoutes,
   translation: translationRoutes,
 } as const;

@@ -6,11 +6,16 @@ import { defineRoute } from './route.js';
 export const questionTypeSchema = z.enum(['FreeText', 'SingleChoice', 'MultiChoice', 'Ranking']);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
 
+/**
+ * A tag (D17): trimmed, 1–50 characters, compared case-insensitively, so it is kept lowercased
+ * (docs/product-decisions.md, "Tags and tag groups").
+ */
 export const tagSchema = z
   .string()
   .trim()
   .min(1, 'must not be empty')
-  .max(50, 'must be at most 50 characters');
+  .max(50, 'must be at most 50 characters')
+  .transform((v) => v.toLowerCase());
 export const tagsSchema = z.array(tagSchema).max(20, 'at most 20 tags');
 
 export const optionSchema = z.object({
@@ -193,7 +198,11 @@ export const questionRoutes = {
     summary: "Set an option's tags (given to contacts who pick it)",
     tags: ['questions'],
     params: questionParams.extend({ oid: idSchema }),
-    body: z.object({ tags: tagsSchema }),
+    body: z.object({
+      tags: tagsSchema,
+      /** Also give the option's tags to the contacts who picked it before (preview: the simulate call). */
+      applyToPast: z.boolean().default(false),
+    }),
     status: 200,
     response: questionSchema,
   }),
