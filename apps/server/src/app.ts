@@ -21,6 +21,7 @@ import { ownerRoutes } from './modules/owner/index.js';
 import { participationRoutes } from './modules/participation/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { fileRoutes } from './modules/storage/index.js';
+import { tagRoutes } from './modules/tags/index.js';
 import { templateRoutes } from './modules/templates/index.js';
 import { ticketRoutes } from './modules/tickets/index.js';
 import { translationRoutes } from './modules/translation/index.js';
@@ -154,6 +155,7 @@ export const buildApp = async (
   await app.register(questionRoutes, { questions: services.questions });
   await app.register(contactRoutes, { contacts: services.contacts });
   await app.register(contactListRoutes, { contactLists: services.contactLists });
+  await app.register(tagRoutes, { tags: services.tags });
   await app.register(contactRequestRoutes, { contactRequests: services.contactRequests });
   await app.register(invitationRoutes, { invitations: services.invitations });
   await app.register(importRoutes, { imports: services.imports });

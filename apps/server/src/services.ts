@@ -23,6 +23,7 @@ import { createOwnerService } from './modules/owner/index.js';
 import { createParticipationService } from './modules/participation/index.js';
 import { createQuestionService } from './modules/questions/index.js';
 import type { FileStorage } from './modules/storage/index.js';
+import { createTagService } from './modules/tags/index.js';
 import { createTemplateService } from './modules/templates/index.js';
 import {
   createConversationMailer,
@@ -94,7 +95,13 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     history,
     copyQuestions: (tx, q) => questions.copy(tx, q),
   });
-  const questions = createQuestionService({ db, clock, campaigns });
+  // Re-applying an option's tags to its past pickers is the tags module's (late-bound: built later).
+  const questions = createQuestionService({
+    db,
+    clock,
+    campaigns,
+    tagPickers: (tx, q) => tags.tagPickers(tx, q),
+  });
   const tickets = createTicketService({
     db,
     clock,
@@ -122,6 +129,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     db,
     clock,
     eraseAnswers: (tx, manufacturerId, contactIds) => tickets.eraseOfContacts(tx, manufacturerId, contactIds),
+    // D17's live audiences hear of every gained tag in its transaction (late-bound: tags is built later).
+    tagsAdded: (tx, change) => tags.tagsAdded(tx, change),
   });
   const invitations = createInvitationService({
     db,
@@ -132,6 +141,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     contacts,
   });
   const contactLists = createContactListService({ db, clock, jobs, campaigns, contacts, invitations });
+  const tags = createTagService({ db, clock, jobs, log, campaigns, contacts, invitations, questions });
   const contactRequests = createContactRequestService({
     db,
     clock,
@@ -186,6 +196,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     invitationJobs,
     contactLists,
     contactRequests,
+    tags,
     imports,
     info,
     campaigns,

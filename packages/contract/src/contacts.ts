@@ -69,7 +69,15 @@ export type ContactNote = z.infer<typeof contactNoteSchema>;
  * past answers, `invitation` the tags of an invitation call, `import` a contact import, `group` a tag
  * group linked or changed.
  */
-export const tagChangeViaSchema = z.enum(['hand', 'answer', 'option', 'campaign', 'invitation', 'import', 'group']);
+export const tagChangeViaSchema = z.enum([
+  'hand',
+  'answer',
+  'option',
+  'campaign',
+  'invitation',
+  'import',
+  'group',
+]);
 export type TagChangeVia = z.infer<typeof tagChangeViaSchema>;
 
 /** Why an invitation was made, where it was not the owner inviting by hand: a segment it joined. */

@@ -162,7 +162,8 @@ export const tagRoutes = {
     method: 'GET',
     path: '/tag/search',
     access: 'connect',
-    summary: 'Tags in use (on contacts, options, campaigns and groups) with their contact counts, most used first',
+    summary:
+      'Tags in use (on contacts, options, campaigns and groups) with their contact counts, most used first',
     tags: ['tags'],
     query: z.object({
       search: z.string().trim().max(50).optional(),
@@ -237,7 +238,7 @@ export const tagRoutes = {
     method: 'POST',
     path: '/tag/tag-group/:id/campaign',
     access: 'connect',
-    summary: "Link a tag group to running campaigns: its members are invited now and whenever someone joins",
+    summary: 'Link a tag group to running campaigns: its members are invited now and whenever someone joins',
     tags: ['tags'],
     params: idParams,
     body: z.object({ campaignIds: campaignIdsSchema, callForCheck }),
@@ -276,8 +277,7 @@ export const tagRoutes = {
     method: 'POST',
     path: '/tag/campaign/:id',
     access: 'connect',
-    summary:
-      "Add campaign tags (every participant gets them; applyToPast: those who answered already too)",
+    summary: 'Add campaign tags (every participant gets them; applyToPast: those who answered already too)',
     tags: ['tags'],
     params: idParams,
     body: z.object({ tags: tagListSchema('tag'), applyToPast: z.boolean().default(false), callForCheck }),
@@ -307,7 +307,10 @@ export const tagRoutes = {
           .array(idSchema)
           .min(1, 'must name at least one contact')
           .max(tagLimits.contactsPerEdit, `at most ${tagLimits.contactsPerEdit} contacts`),
-        addedTags: z.array(tagSchema).max(tagLimits.tagsPerCall, `at most ${tagLimits.tagsPerCall} tags`).default([]),
+        addedTags: z
+          .array(tagSchema)
+          .max(tagLimits.tagsPerCall, `at most ${tagLimits.tagsPerCall} tags`)
+          .default([]),
         removedTags: z
           .array(tagSchema)
           .max(tagLimits.tagsPerCall, `at most ${tagLimits.tagsPerCall} tags`)

@@ -17,6 +17,7 @@ export const toCampaign = (c: CampaignRow, publicUrl: string): Campaign => ({
   isGroupCampaign: c.isGroupCampaign,
   allowMultipleParticipation: c.allowMultipleParticipation,
   openLink: c.openLink,
+  tags: c.tags,
   state: c.state,
   archivedFrom: c.archivedFrom,
   hasStarted: c.hasStarted,

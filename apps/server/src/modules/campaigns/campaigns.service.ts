@@ -286,6 +286,7 @@ export const createCampaignService = ({
           isGroupCampaign: c.isGroupCampaign,
           allowMultipleParticipation: c.allowMultipleParticipation,
           openLink: c.openLink,
+          tags: c.tags,
           questionCount: c.questionCount,
           createdAt: now,
           updatedAt: now,
@@ -396,6 +397,24 @@ export const createCampaignService = ({
     uncountTickets: (tx: DbOrTx, id: string, by: number) => decrementTicketCount(tx, id, by),
     /** Ends a running campaign in the caller's transaction (the participation target). */
     endInTx,
+    /**
+     * Adds and removes campaign tags (D17) in the caller's transaction, the campaign locked; an archived
+     * campaign is read-only (tags, docs/product-decisions.md "Tags and tag groups"). Answers the row.
+     */
+    changeTags: async (
+      tx: Tx,
+      manufacturerId: string,
+      id: string,
+      change: { add?: string[]; remove?: string[] },
+      now: Date,
+    ) => {
+      const c = await lockCampaign(tx, manufacturerId, id);
+      if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
+      const remove = new Set(change.remove ?? []);
+      const tags = [...new Set([...c.tags, ...(change.add ?? [])])].filter((t) => !remove.has(t)).sort();
+      if (tags.length === c.tags.length && tags.every((t, i) => t === c.tags[i])) return c;
+      return updateCampaign(tx, c.id, { tags, updatedAt: touchedAt(now) });
+    },
   };
 };
 export type CampaignService = ReturnType<typeof createCampaignService>;

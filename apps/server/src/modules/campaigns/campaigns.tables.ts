@@ -25,6 +25,8 @@ export const campaigns = pgTable(
     isGroupCampaign: boolean().notNull().default(false),
     allowMultipleParticipation: boolean().notNull().default(false),
     openLink: boolean().notNull().default(true),
+    /** Campaign tags (D17), lowercased: every participant gets them with the answer. */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
     state: text({ enum: ['draft', 'running', 'ended', 'archived'] })
       .notNull()
       .default('draft'),

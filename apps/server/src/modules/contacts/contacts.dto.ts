@@ -1,4 +1,10 @@
-import type { Contact, ContactDetail, ContactNote, InvitationSummary } from '@parley/contract';
+import type {
+  Contact,
+  ContactDetail,
+  ContactNote,
+  InvitationOrigin,
+  InvitationSummary,
+} from '@parley/contract';
 import type { ContactBookRow, contactCampaigns } from '../../queries/contact-book.query.js';
 import type { ContactNoteRow, ContactRow } from './contacts.repository.js';
 
@@ -44,6 +50,7 @@ export const toInvitationSummary = (i: {
   answeredAt: Date | null;
   failedAt: Date | null;
   error: string | null;
+  origin?: InvitationOrigin | null;
   createdAt: Date;
 }): InvitationSummary => ({
   state: (i.state === 'sending' ? 'queued' : i.state) as InvitationSummary['state'],
@@ -53,6 +60,7 @@ export const toInvitationSummary = (i: {
   answeredAt: iso(i.answeredAt),
   failedAt: iso(i.failedAt),
   error: i.error,
+  origin: i.origin ?? null,
   createdAt: i.createdAt.toISOString(),
 });
 

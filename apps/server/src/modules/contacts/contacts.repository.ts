@@ -116,34 +116,35 @@ export const insertTempContacts = async (
     .returning();
 };
 
-/** Adds tags (lowercased, each once) to contacts; answers how many got a tag they lacked. */
-export const addContactTags = async (
+/**
+ * Adds and removes tags (lowercased, each kept once, sorted) of the manufacturer's contacts among `ids`
+ * in one statement; answers each contact that changed with its tags before and after.
+ */
+export const editContactTags = async (
   db: DbOrTx,
   manufacturerId: string,
   ids: string[],
-  tags: string[],
+  change: { add: string[]; remove: string[] },
   now: Date,
 ) => {
-  if (ids.length === 0 || tags.length === 0) return 0;
-  const list = sql`array[${sql.join(
-    tags.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
-  const rows = await db
-    .update(contacts)
-    .set({
-      tags: sql`array(select distinct unnest(${contacts.tags} || ${list}) order by 1)`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(contacts.manufacturerId, manufacturerId),
-        inArray(contacts.id, ids),
-        sql`not (${contacts.tags} @> ${list})`,
-      ),
-    )
-    .returning({ id: contacts.id });
-  return rows.length;
+  if (ids.length === 0 || change.add.length + change.remove.length === 0) return [];
+  const add = sql`${sql.param([...change.add])}::text[]`;
+  const remove = sql`${sql.param([...change.remove])}::text[]`;
+  // The self-join reads each row's tags before the update (RETURNING sees only the new ones); its
+  // FOR UPDATE takes the rows first, so the old tags are the ones this update replaces.
+  const result = await db.execute<{ id: string; old_tags: string[]; tags: string[] }>(sql`
+    update ${contacts} c
+      set tags = array(select distinct x from unnest(c.tags || ${add}) x where x <> all(${remove}) order by 1),
+        updated_at = ${now}
+    from (
+      select id, tags from ${contacts}
+      where manufacturer_id = ${manufacturerId} and ${anyOf(sql`id`, ids, 'uuid')}
+      order by id
+      for update
+    ) o
+    where c.id = o.id and (not (c.tags @> ${add}) or c.tags && ${remove})
+    returning c.id, o.tags as old_tags, c.tags`);
+  return result.rows.map((r) => ({ id: r.id, oldTags: r.old_tags, tags: r.tags }));
 };
 
 export const updateContact = async (

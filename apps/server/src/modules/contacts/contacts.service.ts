@@ -1,4 +1,4 @@
-import type { ContactUpdate } from '@parley/contract';
+import { type ContactUpdate, normalizeTag, type TagChangeVia } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -13,10 +13,10 @@ import {
 import { isOwnContactList } from '../../queries/contact-lists.query.js';
 import { toContact, toContactBookItem, toContactCampaigns, toNote } from './contacts.dto.js';
 import {
-  addContactTags,
   type ContactChanges,
   type ContactRow,
   deleteContacts,
+  editContactTags,
   findContact,
   findContactsByEmails,
   findContactsByIds,
@@ -71,15 +71,41 @@ const changesOf = (b: ContactUpdate & Record<string, unknown>): ContactChanges =
  * Deleting a contact keeps its tickets as a deleted contact's unless the owner erases them too, which
  * the tickets module does through `eraseAnswers` (docs/product-decisions.md, "Deleting contacts").
  */
+/** Contacts that gained tags in one change, and how (docs/product-decisions.md, "Tags and tag groups"). */
+export type TagsAdded = { manufacturerId: string; contactIds: string[]; tags: string[]; via: TagChangeVia };
+
 export const createContactService = ({
   db,
   clock,
   eraseAnswers,
+  tagsAdded,
 }: {
   db: Db;
   clock: Clock;
   eraseAnswers: (tx: DbOrTx, manufacturerId: string, contactIds: string[]) => Promise<void>;
+  /**
+   * Told, in the transaction that tags them, which contacts gained which tags and how: the tags
+   * module's live audiences invite them where a linked group now holds them (late-bound, D17).
+   */
+  tagsAdded: (tx: DbOrTx, change: TagsAdded) => Promise<void>;
 }) => {
+  /** Every tag write of the contact book goes through here, so no gained tag escapes the live audiences. */
+  const editTags = async (
+    tx: DbOrTx,
+    manufacturerId: string,
+    ids: string[],
+    change: { add: string[]; remove: string[]; via: TagChangeVia },
+    now: Date,
+  ) => {
+    const add = [...new Set(change.add.map(normalizeTag))];
+    const remove = [...new Set(change.remove.map(normalizeTag))];
+    const rows = await editContactTags(tx, manufacturerId, [...new Set(ids)], { add, remove }, now);
+    const gained = rows.filter((r) => add.some((t) => !r.oldTags.includes(t))).map((r) => r.id);
+    if (gained.length > 0)
+      await tagsAdded(tx, { manufacturerId, contactIds: gained, tags: add, via: change.via });
+    return rows;
+  };
+
   const detail = async (manufacturerId: string, id: string) => {
     const row = await findContactBookRow(db, manufacturerId, id);
     if (!row) throw notFound('contact');
@@ -215,10 +241,31 @@ export const createContactService = ({
     /** `byIds`, each contact locked against deletion until `tx` ends (rows about to refer to them). */
     lockByIds: (tx: DbOrTx, manufacturerId: string, ids: string[]) =>
       lockContactsByIds(tx, manufacturerId, ids),
-    insertTemp: (tx: DbOrTx, manufacturerId: string, emails: string[], tags: string[], now: Date) =>
-      insertTempContacts(tx, manufacturerId, emails, tags, now),
-    addTags: (tx: DbOrTx, manufacturerId: string, ids: string[], tags: string[], now: Date) =>
-      addContactTags(tx, manufacturerId, ids, tags, now),
+    /** New temp contacts of an invitation call, with its tags (which count as gained). */
+    insertTemp: async (tx: DbOrTx, manufacturerId: string, emails: string[], tags: string[], now: Date) => {
+      const normalized = [...new Set(tags.map(normalizeTag))].sort();
+      const made = await insertTempContacts(tx, manufacturerId, emails, normalized, now);
+      if (made.length > 0 && normalized.length > 0) {
+        await tagsAdded(tx, {
+          manufacturerId,
+          contactIds: made.map((c) => c.id),
+          tags: normalized,
+          via: 'invitation',
+        });
+      }
+      return made;
+    },
+    /** Adds tags to contacts; answers how many got a tag they lacked. */
+    addTags: async (
+      tx: DbOrTx,
+      manufacturerId: string,
+      ids: string[],
+      tags: string[],
+      now: Date,
+      via: TagChangeVia = 'invitation',
+    ) => (await editTags(tx, manufacturerId, ids, { add: tags, remove: [], via }, now)).length,
+    /** Adds and removes tags (the tags module); answers each contact that changed, its tags before and after. */
+    editTags,
     unsubscribedAmong: (tx: DbOrTx, manufacturerId: string, emails: string[]) =>
       unsubscribedAmong(tx, manufacturerId, emails),
     unsubscribe: (tx: DbOrTx, manufacturerId: string, email: string, now: Date) =>

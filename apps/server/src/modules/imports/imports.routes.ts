@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { api, contactImportUpload, idSchema, importMappingSchema } from '@parley/contract';
+import {
+  api,
+  contactImportUpload,
+  idSchema,
+  importMappingSchema,
+  tagLimits,
+  tagSchema,
+} from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
@@ -9,6 +16,7 @@ import { authOf, tenantOf } from '../../plugins/auth.js';
 import type { ImportService } from './imports.service.js';
 
 const campaignIdsSchema = z.array(idSchema).max(50);
+const importTagsSchema = z.array(tagSchema).max(tagLimits.tagsPerCall);
 
 const invalid = (field: string, message: string) => new AppError('validation', `${field}: ${message}`, field);
 
@@ -51,6 +59,7 @@ const readUpload = async (req: FastifyRequest) => {
       bytes,
       mapping: parseJsonField('mapping', fields.mapping, importMappingSchema),
       campaignIds: parseJsonField('campaignIds', fields.campaignIds, campaignIdsSchema, [] as string[]),
+      tags: parseJsonField('tags', fields.tags, importTagsSchema, [] as string[]),
     };
   }
   throw invalid('file', 'is missing');

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { type ContactImport, csvDelimiterOf, csvFirstLine, type ImportMapping } from '@parley/contract';
+import {
+  type ContactImport,
+  csvDelimiterOf,
+  csvFirstLine,
+  type ImportMapping,
+  normalizeTag,
+} from '@parley/contract';
 import { type Options as CsvOptions, parse } from 'csv-parse';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -45,6 +51,7 @@ const toImport = (r: ImportRow): ContactImport => ({
   fileName: r.fileName,
   mapping: r.mapping,
   campaignIds: r.campaignIds,
+  tags: r.tags,
   totalRows: r.totalRows,
   processedRows: r.processedRows,
   created: r.created,
@@ -107,12 +114,18 @@ export const createImportService = ({
   log: Pick<Logger, 'info' | 'warn'>;
   storage: FileStorage;
   campaigns: Pick<CampaignService, 'row'>;
-  contacts: Pick<ContactService, 'mergeImported'>;
+  contacts: Pick<ContactService, 'mergeImported' | 'addTags'>;
   invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
 }) => {
   const start = async (
     reader: { manufacturerId: string; ownerId: string },
-    upload: { fileName: string; bytes: Buffer; mapping: ImportMapping; campaignIds: string[] },
+    upload: {
+      fileName: string;
+      bytes: Buffer;
+      mapping: ImportMapping;
+      campaignIds: string[];
+      tags?: string[];
+    },
   ) => {
     const header = await headerOf(upload.bytes);
     const missing = Object.entries(upload.mapping)
@@ -141,6 +154,7 @@ export const createImportService = ({
         mapping: upload.mapping,
         delimiter: delimiterOf(upload.bytes),
         campaignIds: [...new Set(upload.campaignIds)],
+        tags: [...new Set((upload.tags ?? []).map(normalizeTag))].sort(),
         totalRows: countRows(upload.bytes),
         createdAt: now,
         updatedAt: now,
@@ -177,6 +191,15 @@ export const createImportService = ({
       .transaction(async (tx) => {
         const now = clock.now();
         const merged = await contacts.mergeImported(tx, imp.manufacturerId, [...people.values()], now);
+        // D17: the import's tags, before the invitations (a linked tag group then invites through its job).
+        await contacts.addTags(
+          tx,
+          imp.manufacturerId,
+          merged.map((m) => m.id),
+          imp.tags,
+          now,
+          'import',
+        );
         const invited = (await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now)).length;
         await insertRejections(tx, rejections);
         const created = merged.filter((m) => m.inserted).length;

@@ -1,4 +1,5 @@
 import type { ImportMapping } from '@parley/contract';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, uuidKey } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
@@ -26,6 +27,8 @@ export const contactImports = pgTable(
     /** The file's one separator, found in its header line at upload (`csvDelimiterOf`). */
     delimiter: text().notNull().default(','),
     campaignIds: uuid().array().notNull(),
+    /** Tags every imported contact gets (D17). */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
     totalRows: integer().notNull().default(0),
     processedRows: integer().notNull().default(0),
     created: integer().notNull().default(0),

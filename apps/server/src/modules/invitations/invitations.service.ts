@@ -1,6 +1,7 @@
 import {
   contactCodes,
   contactInviteMax,
+  type InvitationOrigin,
   type InviteReport,
   isEmailAddress,
   type ParticipantStatistics,
@@ -562,6 +563,8 @@ export const createInvitationService = ({
       people: { id: string; email: string }[],
       campaignIds: string[],
       now: Date,
+      /** Why these invitations are made, when not by the owner's hand (a tag group's live audience). */
+      origin?: InvitationOrigin,
     ) => {
       if (people.length === 0 || campaignIds.length === 0) return [];
       const unsub = await contacts.unsubscribedAmong(
@@ -585,6 +588,7 @@ export const createInvitationService = ({
                 manufacturerId,
                 campaignId,
                 contactId: p.id,
+                origin: origin ?? null,
                 createdAt: now,
                 updatedAt: now,
               })),

@@ -1,5 +1,6 @@
+import type { InvitationOrigin } from '@parley/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, uuidKey } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
@@ -47,6 +48,8 @@ export const invitations = pgTable(
     answeredAt: at(),
     failedAt: at(),
     error: text(),
+    /** Why it was made when not by the owner's hand: the tag group it joined (contract's invitationOriginSchema). */
+    origin: jsonb().$type<InvitationOrigin>(),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },

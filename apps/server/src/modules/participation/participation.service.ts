@@ -42,9 +42,9 @@ export const createParticipationService = (deps: {
   log: Pick<Logger, 'error'>;
   config: { publicUrl: string; privacyUrl: string | null };
   campaigns: Pick<CampaignService, 'lockById' | 'countTicket' | 'endInTx'>;
-  contacts: Pick<ContactService, 'upsertByEmail'>;
+  contacts: Pick<ContactService, 'upsertByEmail' | 'addTags'>;
   history: Pick<HistoryService, 'add'>;
-  questions: Pick<QuestionService, 'listPublic'>;
+  questions: Pick<QuestionService, 'listPublic' | 'optionTagsOf'>;
   tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket'>;
   invitations: Pick<InvitationService, 'byToken' | 'markOpened' | 'markAnswered'>;
 }) => {
@@ -168,6 +168,16 @@ export const createParticipationService = (deps: {
 
       // An invitation of this contact to this campaign is answered, whichever link was used: no reminders.
       await deps.invitations.markAnswered(tx, campaignId, contact.id, now);
+      // D17: the chosen options' tags and the campaign's tags, given in the answer's own transaction
+      // (the tags module then invites the contact where a linked tag group now holds them).
+      const chosen = answers
+        .filter((a) => !a.skipped && (a.type === 'SingleChoice' || a.type === 'MultiChoice'))
+        .flatMap((a) => a.value.optionIds ?? []);
+      const tags = [
+        ...new Set([...campaign.tags, ...(await surveyQuestions.optionTagsOf(tx, campaignId, chosen))]),
+      ];
+      if (tags.length > 0)
+        await contacts.addTags(tx, campaign.manufacturerId, [contact.id], tags, now, 'answer');
       const ticketCount = await campaigns.countTicket(tx, campaignId);
       await history.add(tx, {
         manufacturerId: campaign.manufacturerId,

@@ -19,6 +19,13 @@ export const questionRoutes = async (app: FastifyInstance, { questions }: { ques
     questions.optionOrder(tenantOf(req), req.params.id, req.params.qid, req.body.options),
   );
   route(app, api.questions.optionTags, (req) =>
-    questions.optionTags(tenantOf(req), req.params.id, req.params.qid, req.params.oid, req.body.tags),
+    questions.optionTags(
+      tenantOf(req),
+      req.params.id,
+      req.params.qid,
+      req.params.oid,
+      req.body.tags,
+      req.body.applyToPast,
+    ),
   );
 };

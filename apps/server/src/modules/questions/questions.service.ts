@@ -72,14 +72,22 @@ const sortByRequest = (key: 'questions' | 'options', items: OrderItem[], current
  * the tickets as the participant saw them, D13) but keep their type; path rules and
  * replace-question belong to drafts.
  */
+/** Gives tags to the contacts who picked an option before (the tags module, late-bound; D17). */
+export type TagPickers = (
+  tx: Tx,
+  q: { manufacturerId: string; campaignId: string; optionId: string; tags: string[] },
+) => Promise<void>;
+
 export const createQuestionService = ({
   db,
   clock,
   campaigns,
+  tagPickers,
 }: {
   db: Db;
   clock: Clock;
   campaigns: Pick<CampaignService, 'row' | 'lockChangeable' | 'touch'>;
+  tagPickers: TagPickers;
 }) => {
   const lockChangeable = campaigns.lockChangeable;
   const touchCampaign = campaigns.touch;
@@ -387,13 +395,17 @@ export const createQuestionService = ({
       });
     },
 
-    /** Sets an option's tags (D17: given to contacts who pick it, applied in a later issue). */
+    /**
+     * Sets an option's tags (D17: given to contacts who pick it from now on); `applyToPast` gives them
+     * to those who picked it already, in the same transaction.
+     */
     optionTags: async (
       manufacturerId: string,
       campaignId: string,
       id: string,
       optionId: string,
       tags: string[],
+      applyToPast = false,
     ) => {
       const now = clock.now();
       return db.transaction(async (tx) => {
@@ -405,6 +417,9 @@ export const createQuestionService = ({
         await updateOption(tx, option.id, { tags: unique });
         const row = await updateQuestion(tx, q.id, { updatedAt: questionTouchedAt(now) });
         await touchCampaign(tx, c.id, now);
+        if (applyToPast && unique.length > 0) {
+          await tagPickers(tx, { manufacturerId, campaignId: c.id, optionId: option.id, tags: unique });
+        }
         return toQuestion(
           row,
           q.options.map((o) => (o.id === option.id ? { ...o, tags: unique } : o)),
@@ -412,6 +427,26 @@ export const createQuestionService = ({
       });
     },
 
+    /** The manufacturer's option of a question of a campaign, or 404 (the tags module's simulate preview). */
+    option: async (manufacturerId: string, campaignId: string, id: string, optionId: string) => {
+      await campaigns.row(manufacturerId, campaignId);
+      const q = findIn(await listQuestions(db, campaignId, manufacturerId), id);
+      const option = q.options.find((o) => o.id === optionId);
+      if (!option) throw notFound('option');
+      return { id: option.id, text: option.text, tags: option.tags, questionType: q.type };
+    },
+    /** The tags of the chosen options among a campaign's (the answer's transaction gives them, D17). */
+    optionTagsOf: async (tx: DbOrTx, campaignId: string, optionIds: string[]) => {
+      if (optionIds.length === 0) return [];
+      const chosen = new Set(optionIds);
+      return [
+        ...new Set(
+          (await listQuestions(tx, campaignId)).flatMap((q) =>
+            q.options.filter((o) => chosen.has(o.id)).flatMap((o) => o.tags),
+          ),
+        ),
+      ];
+    },
     /** Copies a campaign's questions into another in the caller's transaction (the campaign copy). */
     copy: copyQuestions,
     /** A campaign's questions in order with their options in order, as a participant sees them. */

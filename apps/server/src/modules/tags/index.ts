@@ -1,0 +1,16 @@
+/**
+ * The tags module's public face (D16, D17): tag groups (segments), contacts' tags by hand and by
+ * re-applying option and campaign tags, and the live audiences of groups linked to campaigns (the tag
+ * change job and its sweep). Depends on campaigns, contacts, invitations and questions (their services);
+ * the contacts module tells it of gained tags and the questions module hands it re-applied option tags,
+ * both late-bound by the composition root.
+ */
+export { tagErrorCodes } from './tags.errors.js';
+export { tagRoutes } from './tags.routes.js';
+export {
+  createTagService,
+  TAG_CHANGE_JOB,
+  TAG_SWEEP_JOB,
+  type TagChangeJob,
+  type TagService,
+} from './tags.service.js';

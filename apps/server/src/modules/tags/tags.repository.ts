@@ -1,0 +1,161 @@
+import type { TagChangeVia, TagCondition } from '@parley/contract';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { tagChanges, tagGroupCampaigns, tagGroups } from './tags.tables.js';
+
+export type TagGroupRow = typeof tagGroups.$inferSelect;
+export type TagChangeRow = typeof tagChanges.$inferSelect;
+
+export const isTitleTaken = (err: unknown) => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.cause ?? e;
+  return pg.code === '23505' && pg.constraint === 'tag_groups_manufacturer_title_idx';
+};
+
+const audienceKey = (manufacturerId: string) => sql`hashtextextended(${`tag-audience:${manufacturerId}`}, 0)`;
+
+/**
+ * The live audience's lock (docs/product-decisions.md, "Tags and tag groups"). A transaction that
+ * gives contacts tags holds it shared; one that changes which contacts a linked group invites (a link,
+ * a group's tags or condition) holds it exclusively. So a tag change either commits before the group
+ * change reads the contacts, or its job runs after the group change committed: nobody falls between.
+ */
+export const lockAudienceShared = (db: DbOrTx, manufacturerId: string) =>
+  db.execute(sql`select pg_advisory_xact_lock_shared(${audienceKey(manufacturerId)})`);
+export const lockAudience = (db: DbOrTx, manufacturerId: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(${audienceKey(manufacturerId)})`);
+
+export const insertGroup = async (
+  db: DbOrTx,
+  v: {
+    manufacturerId: string;
+    title: string;
+    description: string;
+    condition: TagCondition;
+    tags: string[];
+    now: Date;
+  },
+) => {
+  const [row] = await db
+    .insert(tagGroups)
+    .values({
+      manufacturerId: v.manufacturerId,
+      title: v.title,
+      description: v.description,
+      condition: v.condition,
+      tags: v.tags,
+      createdAt: v.now,
+      updatedAt: v.now,
+    })
+    .returning();
+  if (!row) throw new Error('insert into tag_groups returned nothing');
+  return row;
+};
+
+export const findGroup = async (db: DbOrTx, manufacturerId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(tagGroups)
+    .where(and(eq(tagGroups.manufacturerId, manufacturerId), eq(tagGroups.id, id)));
+  return row;
+};
+
+/** The manufacturer's groups among `ids`, locked for the caller's transaction, in id order. */
+export const lockGroups = (db: DbOrTx, manufacturerId: string, ids: string[]) =>
+  db
+    .select()
+    .from(tagGroups)
+    .where(and(eq(tagGroups.manufacturerId, manufacturerId), inArray(tagGroups.id, ids)))
+    .orderBy(tagGroups.id)
+    .for('update');
+
+/** Every group of the manufacturer (the previews compare each contact's tags with each group). */
+export const groupsOf = (db: DbOrTx, manufacturerId: string) =>
+  db.select().from(tagGroups).where(eq(tagGroups.manufacturerId, manufacturerId)).orderBy(asc(tagGroups.id));
+
+export const updateGroup = async (
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<TagGroupRow, 'title' | 'description' | 'condition' | 'tags'>> & { updatedAt: Date },
+) => {
+  const [row] = await db.update(tagGroups).set(patch).where(eq(tagGroups.id, id)).returning();
+  if (!row) throw new Error(`tag group ${id} vanished during its update`);
+  return row;
+};
+
+export const deleteGroup = (db: DbOrTx, id: string) => db.delete(tagGroups).where(eq(tagGroups.id, id));
+
+export const linkCampaigns = (
+  db: DbOrTx,
+  rows: { tagGroupId: string; campaignId: string; manufacturerId: string }[],
+  now: Date,
+) =>
+  rows.length === 0
+    ? Promise.resolve()
+    : db
+        .insert(tagGroupCampaigns)
+        .values(rows.map((r) => ({ ...r, createdAt: now })))
+        .onConflictDoNothing()
+        .then(() => undefined);
+
+/** Which of `campaignIds` the group is linked to. */
+export const linkedAmong = async (db: DbOrTx, groupId: string, campaignIds: string[]) =>
+  (
+    await db
+      .select({ campaignId: tagGroupCampaigns.campaignId })
+      .from(tagGroupCampaigns)
+      .where(
+        and(eq(tagGroupCampaigns.tagGroupId, groupId), inArray(tagGroupCampaigns.campaignId, campaignIds)),
+      )
+  ).map((r) => r.campaignId);
+
+export const unlinkCampaigns = (db: DbOrTx, groupId: string, campaignIds: string[]) =>
+  db
+    .delete(tagGroupCampaigns)
+    .where(
+      and(eq(tagGroupCampaigns.tagGroupId, groupId), inArray(tagGroupCampaigns.campaignId, campaignIds)),
+    );
+
+export const insertChange = async (
+  db: DbOrTx,
+  v: { manufacturerId: string; contactIds: string[]; tags: string[]; via: TagChangeVia; now: Date },
+) => {
+  const [row] = await db
+    .insert(tagChanges)
+    .values({
+      manufacturerId: v.manufacturerId,
+      contactIds: v.contactIds,
+      tags: v.tags,
+      via: v.via,
+      createdAt: v.now,
+    })
+    .returning({ id: tagChanges.id });
+  if (!row) throw new Error('insert into tag_changes returned nothing');
+  return row;
+};
+
+/** The change, locked for its job's transaction (another worker on the same change waits, then sees it done). */
+export const lockChange = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(tagChanges).where(eq(tagChanges.id, id)).for('update');
+  return row;
+};
+
+export const markChangeProcessed = (db: DbOrTx, id: string, now: Date) =>
+  db.update(tagChanges).set({ processedAt: now }).where(eq(tagChanges.id, id));
+
+/** Changes no job finished, made before `before` (the sweep's). */
+export const unprocessedChanges = async (db: DbOrTx, before: Date, limit: number) =>
+  (
+    await db
+      .select({ id: tagChanges.id })
+      .from(tagChanges)
+      .where(and(isNull(tagChanges.processedAt), lt(tagChanges.createdAt, before)))
+      .orderBy(tagChanges.createdAt)
+      .limit(limit)
+  ).map((r) => r.id);
+
+/** Processed changes older than `before` are of no further use: the invitations keep their own origin. */
+export const pruneChanges = (db: DbOrTx, before: Date) =>
+  db
+    .delete(tagChanges)
+    .where(and(sql`${tagChanges.processedAt} is not null`, lt(tagChanges.processedAt, before)));

@@ -1,0 +1,671 @@
+import {
+  contactCodes,
+  isSegmentMember,
+  normalizeTag,
+  type TagChangeVia,
+  type TagCondition,
+  type TagGroup,
+  type TagReport,
+  tagLimits,
+} from '@parley/contract';
+import type { Logger } from 'pino';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { assertFresh } from '../../lib/fresh.js';
+import { pageOffset } from '../../lib/paging.js';
+import {
+  type AudienceScope,
+  audienceCounts,
+  countSegment,
+  findTagGroupWithCounts,
+  hasLiveAudience,
+  listSegmentMembers,
+  listTagGroups,
+  type PendingInvitation,
+  participantsOf,
+  pendingInvitations,
+  pickersOfOption,
+  segmentDelta,
+  type TagGroupWithCounts,
+  tagCounts,
+} from '../../queries/segments.query.js';
+import type { CampaignService } from '../campaigns/index.js';
+import { type ContactService, type TagsAdded, toContact } from '../contacts/index.js';
+import type { InvitationService } from '../invitations/index.js';
+import type { QuestionService } from '../questions/index.js';
+import './tags.errors.js';
+import {
+  deleteGroup,
+  findGroup,
+  groupsOf,
+  insertChange,
+  insertGroup,
+  isTitleTaken,
+  linkCampaigns,
+  linkedAmong,
+  lockAudience,
+  lockAudienceShared,
+  lockChange,
+  lockGroups,
+  markChangeProcessed,
+  pruneChanges,
+  type TagGroupRow,
+  unlinkCampaigns,
+  unprocessedChanges,
+  updateGroup,
+} from './tags.repository.js';
+
+/** The job that invites contacts a tag change put into linked groups (D17's live audience). */
+export const TAG_CHANGE_JOB = 'tags.change';
+/** The sweep that finishes changes whose job was lost (a crash between the tag change and its job). */
+export const TAG_SWEEP_JOB = 'tags.sweep';
+export type TagChangeJob = { changeId: string };
+
+/** Invitations one transaction of the live audience makes before it commits and goes on. */
+const inviteBatch = 1000;
+/** A change unprocessed this long lost its job: the sweep takes it over. */
+const sweepAfterMs = 10 * 60_000;
+/** Processed changes are kept this long (for a look in the database), then pruned. */
+const keepChangesMs = 30 * 86_400_000;
+
+const toGroup = (r: TagGroupWithCounts): TagGroup => ({
+  _id: r.group.id,
+  title: r.group.title,
+  description: r.group.description,
+  condition: r.group.condition,
+  tags: r.group.tags,
+  memberCount: r.memberCount,
+  campaigns: r.campaigns.map((c) => ({ ...c, state: c.state as TagGroup['campaigns'][number]['state'] })),
+  createdAt: r.group.createdAt.toISOString(),
+  updatedAt: r.group.updatedAt.toISOString(),
+});
+
+const titleTaken = (title: string) =>
+  new AppError('tag/group-title-taken', `A tag group titled "${title}" exists already.`, 'title');
+
+const uniqueTags = (tags: string[]) => [...new Set(tags.map(normalizeTag))].sort();
+
+/** Thrown to roll a preview's transaction back (D16: the same call, nothing kept). */
+class Preview extends Error {}
+
+/** An empty report, filled by each call. */
+const emptyReport = (check: boolean): TagReport => ({
+  check,
+  contacts: 0,
+  tagged: 0,
+  untagged: 0,
+  groups: [],
+  invitations: 0,
+  campaigns: [],
+  problems: [],
+});
+
+/**
+ * Tags and tag groups (D16, D17; docs/product-decisions.md, "Tags and tag groups"): the contacts'
+ * tags (by hand, by answers, by re-applying option and campaign tags), the groups that make segments
+ * of them, and the live audiences: a group linked to a running campaign invites its members when
+ * linked and whoever joins it later, through a job queued with the tag change and a sweep behind it.
+ * Every call that takes `callForCheck` runs the same code in a transaction it rolls back.
+ */
+export const createTagService = ({
+  db,
+  clock,
+  jobs,
+  log,
+  campaigns,
+  contacts,
+  invitations,
+  questions,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: Pick<JobQueue, 'define' | 'send'>;
+  log: Pick<Logger, 'info'>;
+  campaigns: Pick<CampaignService, 'row' | 'changeTags'>;
+  contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'editTags'>;
+  invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
+  questions: Pick<QuestionService, 'option'>;
+}) => {
+  /** Runs `fn` in a transaction; with `check` rolls it back and answers what `fn` answered. */
+  const run = async <T>(check: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    if (!check) return db.transaction(fn);
+    let result: T | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        result = await fn(tx);
+        throw new Preview();
+      });
+    } catch (err) {
+      if (!(err instanceof Preview)) throw err;
+    }
+    return result as T;
+  };
+
+  const withTitleCheck = async <T>(title: string, fn: () => Promise<T>) => {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isTitleTaken(err)) throw titleTaken(title);
+      throw err;
+    }
+  };
+
+  const groupOf = async (reader: DbOrTx, manufacturerId: string, id: string) => {
+    const row = await findTagGroupWithCounts(reader, manufacturerId, id);
+    if (!row) throw notFound('tag group');
+    return toGroup(row);
+  };
+
+  const lockOwnGroup = async (tx: Tx, manufacturerId: string, id: string) => {
+    const [row] = await lockGroups(tx, manufacturerId, [id]);
+    if (!row) throw notFound('tag group');
+    return row;
+  };
+
+  /**
+   * Invites pending pairs of the live audience (the contacts locked against deletion first), one
+   * call per campaign and group so that each invitation names the group that brought it.
+   */
+  const invitePending = async (
+    tx: Tx,
+    manufacturerId: string,
+    pending: PendingInvitation[],
+    how: { via: TagChangeVia; tags: string[] },
+  ) => {
+    if (pending.length === 0) return 0;
+    await contacts.lockByIds(tx, manufacturerId, [...new Set(pending.map((p) => p.contactId))]);
+    const batches = new Map<string, PendingInvitation[]>();
+    for (const p of pending) {
+      const key = `${p.campaignId}:${p.groupId}`;
+      batches.set(key, [...(batches.get(key) ?? []), p]);
+    }
+    let made = 0;
+    const now = clock.now();
+    for (const batch of batches.values()) {
+      const first = batch[0] as PendingInvitation;
+      made += (
+        await invitations.inviteInTx(
+          tx,
+          manufacturerId,
+          batch.map((p) => ({ id: p.contactId, email: p.email })),
+          [first.campaignId],
+          now,
+          { kind: 'tagGroup', tagGroupId: first.groupId, tagGroupTitle: first.groupTitle, ...how },
+        )
+      ).length;
+    }
+    return made;
+  };
+
+  /** Invites everyone of the live audience in `scope` still to invite, batch after batch, in `tx`. */
+  const inviteAudience = async (tx: Tx, scope: AudienceScope, how: { via: TagChangeVia; tags: string[] }) => {
+    for (;;) {
+      const pending = await pendingInvitations(tx, scope, inviteBatch);
+      await invitePending(tx, scope.manufacturerId, pending, how);
+      if (pending.length < inviteBatch) return;
+    }
+  };
+
+  /** The report's invitation part: per campaign of the live audience in scope, and what keeps people out. */
+  const audienceReport = async (reader: DbOrTx, scope: AudienceScope) => {
+    const rows = await audienceCounts(reader, scope);
+    const unsubscribed = rows.reduce((n, r) => n + r.unsubscribed, 0);
+    const reached = rows.reduce((n, r) => n + r.reached, 0);
+    const problems: TagReport['problems'] = [];
+    if (unsubscribed > 0) {
+      problems.push({
+        code: contactCodes.unsubscribed,
+        message: 'These people unsubscribed from your invitations and are not invited.',
+        count: unsubscribed,
+      });
+    }
+    if (reached > 0) {
+      problems.push({
+        code: contactCodes.alreadyInvited,
+        message: 'These people were invited to or answered the campaign already.',
+        count: reached,
+      });
+    }
+    return {
+      invitations: rows.reduce((n, r) => n + r.pending, 0),
+      campaigns: rows.map((r) => ({ _id: r.campaignId, title: r.title, invitations: r.pending })),
+      problems,
+      people: Math.max(0, ...rows.map((r) => r.pending + r.reached + r.unsubscribed)),
+    };
+  };
+
+  /**
+   * Adds and removes contacts' tags in `tx` and reports (D16): who was tagged and untagged, which groups
+   * they join and leave, and the invitations the live-audience job makes for those who gained a tag
+   * (the contacts module tells `tagsAdded` below, which queues that job in `tx`).
+   */
+  const editInTx = async (
+    tx: Tx,
+    manufacturerId: string,
+    o: { contactIds: string[]; add: string[]; remove: string[]; via: TagChangeVia; check: boolean },
+  ): Promise<TagReport> => {
+    const add = uniqueTags(o.add);
+    const remove = uniqueTags(o.remove);
+    const groups = await groupsOf(tx, manufacturerId);
+    const rows = await contacts.editTags(
+      tx,
+      manufacturerId,
+      o.contactIds,
+      { add, remove, via: o.via },
+      clock.now(),
+    );
+    const gained = rows.filter((r) => add.some((t) => !r.oldTags.includes(t)));
+    const report = emptyReport(o.check);
+    report.contacts = o.contactIds.length;
+    report.tagged = gained.length;
+    report.untagged = rows.filter((r) => remove.some((t) => r.oldTags.includes(t))).length;
+    for (const g of groups) {
+      let joined = 0;
+      let left = 0;
+      for (const r of rows) {
+        const was = isSegmentMember(g, r.oldTags);
+        const is = isSegmentMember(g, r.tags);
+        if (is && !was) joined += 1;
+        if (was && !is) left += 1;
+      }
+      if (joined + left > 0) {
+        report.groups.push({
+          _id: g.id,
+          title: g.title,
+          gained: joined,
+          lost: left,
+          memberCount: await countSegment(tx, manufacturerId, g),
+        });
+      }
+    }
+    if (gained.length > 0) {
+      const audience = await audienceReport(tx, {
+        manufacturerId,
+        contactIds: gained.map((r) => r.id),
+        tags: add,
+      });
+      report.invitations = audience.invitations;
+      report.campaigns = audience.campaigns;
+      report.problems = audience.problems;
+    }
+    return report;
+  };
+
+  /** A change of one group's definition (tags, condition): members gained and lost, invitations at once. */
+  const changeGroup = async (
+    manufacturerId: string,
+    id: string,
+    check: boolean,
+    change: (g: TagGroupRow) => {
+      condition?: TagCondition;
+      tags?: string[];
+      title?: string;
+      description?: string;
+      updatedAt?: string | undefined;
+    },
+  ): Promise<TagReport> =>
+    run(check, async (tx) => {
+      await lockAudience(tx, manufacturerId);
+      const g = await lockOwnGroup(tx, manufacturerId, id);
+      const next = change(g);
+      assertFresh(g.updatedAt, next.updatedAt);
+      const after = { condition: next.condition ?? g.condition, tags: next.tags ?? g.tags };
+      if (after.tags.length > tagLimits.tagsPerCall) {
+        throw new AppError('validation', `A tag group holds at most ${tagLimits.tagsPerCall} tags.`, 'tags');
+      }
+      const report = emptyReport(check);
+      const defined = after.condition !== g.condition || after.tags.join('\n') !== g.tags.join('\n');
+      const delta = defined ? await segmentDelta(tx, manufacturerId, g, after) : undefined;
+      await updateGroup(tx, g.id, {
+        ...(next.title !== undefined ? { title: next.title } : {}),
+        ...(next.description !== undefined ? { description: next.description } : {}),
+        condition: after.condition,
+        tags: after.tags,
+        updatedAt: clock.now(),
+      });
+      if (delta) {
+        report.contacts = delta.gained + delta.lost;
+        report.groups.push({
+          _id: g.id,
+          title: next.title ?? g.title,
+          gained: delta.gained,
+          lost: delta.lost,
+          memberCount: delta.members,
+        });
+        if (delta.gained > 0) {
+          const scope = { manufacturerId, groupIds: [g.id] };
+          Object.assign(report, await audienceReport(tx, scope));
+          if (!check) await inviteAudience(tx, scope, { via: 'group', tags: [] });
+        }
+      }
+      report.group = await groupOf(tx, manufacturerId, g.id);
+      return clean(report);
+    });
+
+  /** Links groups and campaigns, reports, and (unless checking) invites the new audience at once. */
+  const link = async (
+    manufacturerId: string,
+    groupIds: string[],
+    campaignIds: string[],
+    check: boolean,
+    one?: string,
+  ): Promise<TagReport> => {
+    const targets = await invitations.runningCampaigns(manufacturerId, campaignIds);
+    return run(check, async (tx) => {
+      await lockAudience(tx, manufacturerId);
+      const unique = [...new Set(groupIds)];
+      const groups = await lockGroups(tx, manufacturerId, unique);
+      if (groups.length !== unique.length) throw notFound('tag group');
+      await linkCampaigns(
+        tx,
+        groups.flatMap((g) => targets.map((c) => ({ tagGroupId: g.id, campaignId: c.id, manufacturerId }))),
+        clock.now(),
+      );
+      const scope = { manufacturerId, groupIds: unique, campaignIds: targets.map((c) => c.id) };
+      const audience = await audienceReport(tx, scope);
+      const report: TagReport = { ...emptyReport(check), ...clean(audience), contacts: audience.people };
+      // Every campaign named is in the report, also one nobody new is invited to.
+      for (const c of targets) {
+        if (!report.campaigns.some((r) => r._id === c.id))
+          report.campaigns.push({ _id: c.id, title: c.title, invitations: 0 });
+      }
+      if (!check) await inviteAudience(tx, scope, { via: 'group', tags: [] });
+      if (one) report.group = await groupOf(tx, manufacturerId, one);
+      return report;
+    });
+  };
+
+  /** The tag change job's work: invites the contacts a change put into linked groups, batch by batch. */
+  const processChange = async (changeId: string) => {
+    for (;;) {
+      const done = await db.transaction(async (tx) => {
+        const change = await lockChange(tx, changeId);
+        if (!change || change.processedAt) return true;
+        const scope = {
+          manufacturerId: change.manufacturerId,
+          contactIds: change.contactIds,
+          tags: change.tags,
+        };
+        const pending = await pendingInvitations(tx, scope, inviteBatch);
+        await invitePending(tx, change.manufacturerId, pending, { via: change.via, tags: change.tags });
+        if (pending.length < inviteBatch) {
+          await markChangeProcessed(tx, change.id, clock.now());
+          return true;
+        }
+        return false;
+      });
+      if (done) return;
+    }
+  };
+
+  /** Finishes changes whose job was lost, and prunes old processed ones. */
+  const sweep = async () => {
+    const now = clock.now();
+    const lost = await unprocessedChanges(db, new Date(now.getTime() - sweepAfterMs), 100);
+    for (const id of lost) await processChange(id);
+    await pruneChanges(db, new Date(now.getTime() - keepChangesMs));
+    if (lost.length > 0) log.info({ changes: lost.length }, 'tag change sweep finished lost changes');
+    return { finished: lost.length };
+  };
+
+  jobs.define<TagChangeJob>(TAG_CHANGE_JOB, (data) => processChange(data.changeId), { retryLimit: 5 });
+  // Every quarter of an hour rather than nightly: a lost change is found within minutes, and the
+  // partial index of unprocessed changes makes an idle sweep one index probe.
+  jobs.define(TAG_SWEEP_JOB, () => sweep().then(() => undefined), { cron: '*/15 * * * *', retryLimit: 0 });
+
+  /**
+   * The contacts module's hook, in the transaction that tags: records the change and queues its job
+   * when some group is linked to a running campaign (with the shared lock held, no link can appear
+   * unseen meanwhile).
+   */
+  const tagsAdded = async (tx: DbOrTx, change: TagsAdded) => {
+    await lockAudienceShared(tx, change.manufacturerId);
+    if (!(await hasLiveAudience(tx, change.manufacturerId))) return;
+    const row = await insertChange(tx, { ...change, now: clock.now() });
+    await jobs.send<TagChangeJob>(TAG_CHANGE_JOB, { changeId: row.id }, { tx });
+  };
+
+  return {
+    tagsAdded,
+    processChange,
+    sweep,
+
+    groups: async (
+      manufacturerId: string,
+      q: {
+        page: number;
+        limit: number;
+        search?: string | undefined;
+        campaignId?: string | undefined;
+        sort: string;
+      },
+    ) => {
+      if (q.campaignId) await campaigns.row(manufacturerId, q.campaignId);
+      const { rows, total } = await listTagGroups(db, {
+        manufacturerId,
+        search: q.search,
+        campaignId: q.campaignId,
+        sort: q.sort,
+        limit: q.limit,
+        offset: pageOffset(q),
+      });
+      return { documents: rows.map(toGroup), total };
+    },
+
+    group: (manufacturerId: string, id: string) => groupOf(db, manufacturerId, id),
+
+    members: async (
+      manufacturerId: string,
+      id: string,
+      q: { page: number; limit: number; search?: string | undefined },
+    ) => {
+      const g = await findGroup(db, manufacturerId, id);
+      if (!g) throw notFound('tag group');
+      const { rows, total } = await listSegmentMembers(db, {
+        manufacturerId,
+        condition: g.condition,
+        tags: g.tags,
+        search: q.search,
+        limit: q.limit,
+        offset: pageOffset(q),
+      });
+      return { documents: rows.map((r) => toContact(r.contact, r)), total };
+    },
+
+    search: (manufacturerId: string, q: { search?: string | undefined; limit: number }) =>
+      tagCounts(db, { manufacturerId, search: q.search, limit: q.limit }),
+
+    /** A new group has no linked campaign yet, so it invites nobody. */
+    create: async (
+      manufacturerId: string,
+      b: { title: string; description: string; condition: TagCondition; tags: string[] },
+    ) => {
+      const row = await withTitleCheck(b.title, () =>
+        insertGroup(db, { manufacturerId, ...b, tags: uniqueTags(b.tags), now: clock.now() }),
+      );
+      return groupOf(db, manufacturerId, row.id);
+    },
+
+    update: (
+      manufacturerId: string,
+      id: string,
+      b: {
+        title?: string | undefined;
+        description?: string | undefined;
+        condition?: TagCondition | undefined;
+        updatedAt?: string | undefined;
+        callForCheck: boolean;
+      },
+    ) =>
+      withTitleCheck(b.title ?? '', () =>
+        changeGroup(manufacturerId, id, b.callForCheck, () => ({
+          ...(b.title !== undefined ? { title: b.title } : {}),
+          ...(b.description !== undefined ? { description: b.description } : {}),
+          ...(b.condition !== undefined ? { condition: b.condition } : {}),
+          updatedAt: b.updatedAt,
+        })),
+      ),
+
+    /** Contacts keep their tags and invitations stay; the links go with the group. */
+    remove: (manufacturerId: string, id: string, b: { callForCheck: boolean }) =>
+      run(b.callForCheck, async (tx) => {
+        const g = await lockOwnGroup(tx, manufacturerId, id);
+        const group = await groupOf(tx, manufacturerId, g.id);
+        await deleteGroup(tx, g.id);
+        return {
+          ...emptyReport(b.callForCheck),
+          contacts: group.memberCount,
+          groups: [{ _id: g.id, title: g.title, gained: 0, lost: group.memberCount, memberCount: 0 }],
+          campaigns: group.campaigns.map((c) => ({ _id: c._id, title: c.title, invitations: 0 })),
+          group,
+        };
+      }),
+
+    addTags: (manufacturerId: string, id: string, b: { tags: string[]; callForCheck: boolean }) =>
+      changeGroup(manufacturerId, id, b.callForCheck, (g) => ({ tags: uniqueTags([...g.tags, ...b.tags]) })),
+
+    removeTags: (manufacturerId: string, id: string, b: { tags: string[]; callForCheck: boolean }) => {
+      const gone = new Set(uniqueTags(b.tags));
+      return changeGroup(manufacturerId, id, b.callForCheck, (g) => ({
+        tags: g.tags.filter((t) => !gone.has(t)),
+      }));
+    },
+
+    linkCampaigns: (
+      manufacturerId: string,
+      id: string,
+      b: { campaignIds: string[]; callForCheck: boolean },
+    ) => link(manufacturerId, [id], b.campaignIds, b.callForCheck, id),
+
+    linkGroups: (
+      manufacturerId: string,
+      campaignId: string,
+      b: { tagGroupIds: string[]; callForCheck: boolean },
+    ) => link(manufacturerId, b.tagGroupIds, [campaignId], b.callForCheck),
+
+    /** D17: the group stops inviting for these campaigns; the invitations made stay. */
+    unlinkCampaigns: (
+      manufacturerId: string,
+      id: string,
+      b: { campaignIds: string[]; callForCheck: boolean },
+    ) =>
+      run(b.callForCheck, async (tx) => {
+        const g = await lockOwnGroup(tx, manufacturerId, id);
+        const unique = [...new Set(b.campaignIds)];
+        const linked = await linkedAmong(tx, g.id, unique);
+        if (linked.length !== unique.length) throw notFound('link of this campaign');
+        const before = await groupOf(tx, manufacturerId, g.id);
+        await unlinkCampaigns(tx, g.id, unique);
+        return {
+          ...emptyReport(b.callForCheck),
+          campaigns: before.campaigns
+            .filter((c) => unique.includes(c._id))
+            .map((c) => ({ _id: c._id, title: c.title, invitations: 0 })),
+          group: await groupOf(tx, manufacturerId, g.id),
+        };
+      }),
+
+    /** PATCH /tag/edit: the owner's tagging of contacts from the contact book. */
+    edit: async (
+      manufacturerId: string,
+      b: { contactIds: string[]; addedTags: string[]; removedTags: string[]; callForCheck: boolean },
+    ) => {
+      const ids = [...new Set(b.contactIds)];
+      return run(b.callForCheck, async (tx) => {
+        const own = await contacts.byIds(tx, manufacturerId, ids);
+        if (own.length !== ids.length) throw notFound('contact');
+        return editInTx(tx, manufacturerId, {
+          contactIds: ids,
+          add: b.addedTags,
+          remove: b.removedTags,
+          via: 'hand',
+          check: b.callForCheck,
+        });
+      });
+    },
+
+    /** D17's preview: what giving `tags` to the option's past pickers would do. Changes nothing. */
+    simulate: async (
+      manufacturerId: string,
+      campaignId: string,
+      questionId: string,
+      optionId: string,
+      tags: string[],
+    ) => {
+      await questions.option(manufacturerId, campaignId, questionId, optionId);
+      return run(true, async (tx) => {
+        const pickers = await pickersOfOption(tx, campaignId, optionId);
+        if (pickers.length === 0 || tags.length === 0)
+          return { ...emptyReport(true), contacts: pickers.length };
+        return editInTx(tx, manufacturerId, {
+          contactIds: pickers,
+          add: tags,
+          remove: [],
+          via: 'option',
+          check: true,
+        });
+      });
+    },
+
+    /** The questions module's re-apply of an option's tags to its past pickers (late-bound, in its transaction). */
+    tagPickers: async (
+      tx: Tx,
+      q: { manufacturerId: string; campaignId: string; optionId: string; tags: string[] },
+    ) => {
+      const pickers = await pickersOfOption(tx, q.campaignId, q.optionId);
+      await contacts.editTags(
+        tx,
+        q.manufacturerId,
+        pickers,
+        { add: q.tags, remove: [], via: 'option' },
+        clock.now(),
+      );
+    },
+
+    /** Campaign tags: later participants get them; with applyToPast those who answered already too. */
+    addCampaignTags: (
+      manufacturerId: string,
+      campaignId: string,
+      b: { tags: string[]; applyToPast: boolean; callForCheck: boolean },
+    ) =>
+      run(b.callForCheck, async (tx) => {
+        const tags = uniqueTags(b.tags);
+        await campaigns.changeTags(tx, manufacturerId, campaignId, { add: tags }, clock.now());
+        if (!b.applyToPast) return emptyReport(b.callForCheck);
+        const participants = await participantsOf(tx, campaignId);
+        return editInTx(tx, manufacturerId, {
+          contactIds: participants,
+          add: tags,
+          remove: [],
+          via: 'campaign',
+          check: b.callForCheck,
+        });
+      }),
+
+    /** Later participants do not get these; contacts keep the tags they got. */
+    removeCampaignTags: (
+      manufacturerId: string,
+      campaignId: string,
+      b: { tags: string[]; callForCheck: boolean },
+    ) =>
+      run(b.callForCheck, async (tx) => {
+        await campaigns.changeTags(
+          tx,
+          manufacturerId,
+          campaignId,
+          { remove: uniqueTags(b.tags) },
+          clock.now(),
+        );
+        return emptyReport(b.callForCheck);
+      }),
+  };
+};
+export type TagService = ReturnType<typeof createTagService>;
+
+/** The report without the audience helper's extra count. */
+const clean = <T extends object>(r: T) => {
+  const { people: _people, ...rest } = r as T & { people?: number };
+  return rest as Omit<T, 'people'>;
+};

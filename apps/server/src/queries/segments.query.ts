@@ -1,0 +1,307 @@
+/**
+ * Read-only query: tag groups as segments of the contact book (D17). Reads tag_groups,
+ * tag_group_campaigns (tags), contacts and contact_unsubscribes (contacts), campaigns (campaigns),
+ * question_options (questions), invitations (invitations) and campaign_tickets (tickets). Used by the
+ * tags service for its lists, member pages, counts and the live audiences' invitations. It never writes.
+ *
+ * A group's members are the contacts with all (`and`) or any (`or`) of its tags; a group without tags
+ * has none. Written as `tags @> group` / `tags && group`, which the GIN index on contacts.tags serves.
+ */
+import type { TagCondition } from '@parley/contract';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { anyOf } from '../lib/any-of.js';
+import { pageAndCount } from '../lib/paging.js';
+import { campaigns } from '../modules/campaigns/campaigns.tables.js';
+import { contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
+import { invitations } from '../modules/invitations/invitations.tables.js';
+import { questionOptions } from '../modules/questions/questions.tables.js';
+import { tagGroupCampaigns, tagGroups } from '../modules/tags/tags.tables.js';
+import { campaignTickets } from '../modules/tickets/tickets.tables.js';
+import { answeredCount, invitedCount, likePattern, searchOf, unsubscribed } from './contact-book.query.js';
+
+type Segment = { condition: TagCondition; tags: string[] };
+
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+
+/** The membership test of one segment given by value, for `contacts` (uses the GIN index). */
+export const memberOf = (s: Segment): SQL =>
+  s.tags.length === 0
+    ? sql`false`
+    : s.condition === 'and'
+      ? sql`${contacts.tags} @> ${textArray(s.tags)}`
+      : sql`${contacts.tags} && ${textArray(s.tags)}`;
+
+/** The membership test of the group row `g` for the contact row `c` (in the live-audience queries). */
+const rowMemberOf = sql`(cardinality(g.tags) > 0 and
+  ((g.condition = 'and' and c.tags @> g.tags) or (g.condition = 'or' and c.tags && g.tags)))`;
+
+// Inside a subquery the outer row's columns are written out with their table: Drizzle prints a
+// column of the selected table without it, and `"tags"` there would name the contact's.
+/**
+ * The group row's member count: one counting subquery per condition, each by the GIN index, so a
+ * page of groups costs a count per group, never a pass over every contact for every group.
+ */
+const memberCount = sql<number>`(case
+  when cardinality("tag_groups"."tags") = 0 then 0
+  when "tag_groups"."condition" = 'and' then (select count(*)::int from ${contacts} c
+    where c.manufacturer_id = "tag_groups"."manufacturer_id" and c.tags @> "tag_groups"."tags")
+  else (select count(*)::int from ${contacts} c
+    where c.manufacturer_id = "tag_groups"."manufacturer_id" and c.tags && "tag_groups"."tags")
+  end)`;
+
+/** The group's linked campaigns as JSON, by title. */
+const linkedCampaigns = sql<{ _id: string; title: string; state: string }[]>`coalesce((
+  select json_agg(json_build_object('_id', k.id, 'title', k.title, 'state', k.state) order by lower(k.title))
+  from ${tagGroupCampaigns} l join ${campaigns} k on k.id = l.campaign_id
+  where l.tag_group_id = "tag_groups"."id"), '[]'::json)`;
+
+export type TagGroupWithCounts = {
+  group: typeof tagGroups.$inferSelect;
+  memberCount: number;
+  campaigns: { _id: string; title: string; state: string }[];
+};
+
+const groupSortKeys = {
+  title: sql`lower(${tagGroups.title})`,
+  createdAt: tagGroups.createdAt,
+  updatedAt: tagGroups.updatedAt,
+} as const;
+
+/** One page of the manufacturer's groups with their live member counts and linked campaigns, and the total. */
+export const listTagGroups = (
+  db: DbOrTx,
+  q: {
+    manufacturerId: string;
+    search?: string | undefined;
+    campaignId?: string | undefined;
+    sort: string;
+    limit: number;
+    offset: number;
+  },
+) => {
+  const pattern = q.search ? likePattern(q.search.toLowerCase()) : undefined;
+  const where = and(
+    eq(tagGroups.manufacturerId, q.manufacturerId),
+    pattern
+      ? sql`(lower(${tagGroups.title}) like ${pattern} or lower(${tagGroups.description}) like ${pattern}
+          or exists (select 1 from unnest("tag_groups"."tags") t where t like ${pattern}))`
+      : undefined,
+    q.campaignId
+      ? sql`exists (select 1 from ${tagGroupCampaigns} l where l.tag_group_id = "tag_groups"."id"
+          and l.campaign_id = ${q.campaignId})`
+      : undefined,
+  );
+  const dir = q.sort.startsWith('-') ? desc : asc;
+  const key = groupSortKeys[q.sort.replace(/^-/, '') as keyof typeof groupSortKeys];
+  return pageAndCount(
+    db
+      .select({ group: tagGroups, memberCount, campaigns: linkedCampaigns })
+      .from(tagGroups)
+      .where(where)
+      .orderBy(dir(key), dir(tagGroups.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ total: count() }).from(tagGroups).where(where),
+  );
+};
+
+/** One group with its live member count and linked campaigns. */
+export const findTagGroupWithCounts = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  id: string,
+): Promise<TagGroupWithCounts | undefined> => {
+  const [row] = await db
+    .select({ group: tagGroups, memberCount, campaigns: linkedCampaigns })
+    .from(tagGroups)
+    .where(and(eq(tagGroups.manufacturerId, manufacturerId), eq(tagGroups.id, id)));
+  return row;
+};
+
+/** One page of a segment's members (newest contact first) with the contact book's counts, and the total. */
+export const listSegmentMembers = (
+  db: DbOrTx,
+  q: Segment & { manufacturerId: string; search?: string | undefined; limit: number; offset: number },
+) => {
+  const where = and(eq(contacts.manufacturerId, q.manufacturerId), memberOf(q), searchOf(q.search));
+  return pageAndCount(
+    db
+      .select({ contact: contacts, unsubscribed, invitedCount, answeredCount })
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ total: count() }).from(contacts).where(where),
+  );
+};
+
+/** How many contacts a segment holds now. */
+export const countSegment = async (db: DbOrTx, manufacturerId: string, s: Segment) => {
+  if (s.tags.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(and(eq(contacts.manufacturerId, manufacturerId), memberOf(s)));
+  return row?.n ?? 0;
+};
+
+/** Who joins and who leaves when a segment's definition changes from `before` to `after`, and its size after. */
+export const segmentDelta = async (db: DbOrTx, manufacturerId: string, before: Segment, after: Segment) => {
+  const was = memberOf(before);
+  const is = memberOf(after);
+  const [row] = await db
+    .select({
+      gained: sql<number>`count(*) filter (where ${is} and not ${was})::int`,
+      lost: sql<number>`count(*) filter (where ${was} and not ${is})::int`,
+      members: sql<number>`count(*) filter (where ${is})::int`,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.manufacturerId, manufacturerId), sql`(${was} or ${is})`));
+  return { gained: row?.gained ?? 0, lost: row?.lost ?? 0, members: row?.members ?? 0 };
+};
+
+/**
+ * The tags in use, most used first: contacts' tags with their contact counts, and the tags of groups,
+ * options and campaigns that no contact has yet (count 0), so a picker suggests them too.
+ */
+export const tagCounts = async (
+  db: DbOrTx,
+  q: { manufacturerId: string; search?: string | undefined; limit: number },
+) => {
+  const pattern = q.search ? likePattern(q.search.toLowerCase()) : undefined;
+  const match = (column: SQL) => (pattern ? sql`and ${column} like ${pattern}` : sql``);
+  const result = await db.execute<{ tag: string; contact_count: number; total: number }>(sql`
+    with used as (
+      select t, count(*)::int as n from ${contacts} c cross join unnest(c.tags) t
+      where c.manufacturer_id = ${q.manufacturerId} ${match(sql`t`)}
+      group by t
+    ), known as (
+      select unnest(tags) as t from ${tagGroups} where manufacturer_id = ${q.manufacturerId}
+      union select unnest(tags) from ${questionOptions} where manufacturer_id = ${q.manufacturerId}
+      union select unnest(tags) from ${campaigns} where manufacturer_id = ${q.manufacturerId}
+    ), every_tag as (
+      select t from used union select t from known where true ${match(sql`t`)}
+    )
+    select e.t as tag, coalesce(u.n, 0) as contact_count, count(*) over ()::int as total
+    from every_tag e left join used u using (t)
+    order by coalesce(u.n, 0) desc, e.t
+    limit ${q.limit}`);
+  return {
+    documents: result.rows.map((r) => ({ tag: r.tag, contactCount: Number(r.contact_count) })),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
+};
+
+/** Which part of the live audience a query looks at; absent keys do not narrow. */
+export type AudienceScope = {
+  manufacturerId: string;
+  /** Only these contacts. */
+  contactIds?: string[] | undefined;
+  /** Only groups holding one of these tags (the groups a gained tag can have made someone join). */
+  tags?: string[] | undefined;
+  groupIds?: string[] | undefined;
+  campaignIds?: string[] | undefined;
+};
+
+/**
+ * Every (contact, campaign) of the live audience in scope: a member of a group linked to a running
+ * campaign, each pair once (the first group by id names it), with what keeps it from an invitation.
+ */
+const audience = (s: AudienceScope) => sql`
+  select distinct on (l.campaign_id, c.id)
+    c.id as contact_id, c.email, l.campaign_id, k.title as campaign_title, g.id as group_id, g.title as group_title,
+    exists (select 1 from ${invitations} i where i.campaign_id = l.campaign_id and i.contact_id = c.id)
+      or exists (select 1 from ${campaignTickets} t where t.campaign_id = l.campaign_id and t.contact_id = c.id)
+      as reached,
+    exists (select 1 from ${contactUnsubscribes} u where u.manufacturer_id = c.manufacturer_id and u.email = c.email)
+      as unsubscribed
+  from ${tagGroupCampaigns} l
+  join ${tagGroups} g on g.id = l.tag_group_id
+  join ${campaigns} k on k.id = l.campaign_id and k.state = 'running'
+  join ${contacts} c on c.manufacturer_id = g.manufacturer_id and ${rowMemberOf}
+  where l.manufacturer_id = ${s.manufacturerId}
+    ${s.contactIds ? sql`and ${anyOf(sql`c.id`, s.contactIds, 'uuid')}` : sql``}
+    ${s.tags ? sql`and g.tags && ${textArray(s.tags)}` : sql``}
+    ${s.groupIds ? sql`and ${anyOf(sql`g.id`, s.groupIds, 'uuid')}` : sql``}
+    ${s.campaignIds ? sql`and ${anyOf(sql`l.campaign_id`, s.campaignIds, 'uuid')}` : sql``}
+  order by l.campaign_id, c.id, g.id`;
+
+export type PendingInvitation = {
+  contactId: string;
+  email: string;
+  campaignId: string;
+  groupId: string;
+  groupTitle: string;
+};
+
+/** Up to `limit` pairs of the live audience still to invite: not invited, not answered, not unsubscribed. */
+export const pendingInvitations = async (
+  db: DbOrTx,
+  s: AudienceScope,
+  limit: number,
+): Promise<PendingInvitation[]> => {
+  const result = await db.execute<{
+    contact_id: string;
+    email: string;
+    campaign_id: string;
+    group_id: string;
+    group_title: string;
+  }>(sql`select contact_id, email, campaign_id, group_id, group_title from (${audience(s)}) a
+    where not a.reached and not a.unsubscribed limit ${limit}`);
+  return result.rows.map((r) => ({
+    contactId: r.contact_id,
+    email: r.email,
+    campaignId: r.campaign_id,
+    groupId: r.group_id,
+    groupTitle: r.group_title,
+  }));
+};
+
+/** The live audience in scope counted per campaign: invitations to make, and who is kept from one and why. */
+export const audienceCounts = async (db: DbOrTx, s: AudienceScope) => {
+  const result = await db.execute<{
+    campaign_id: string;
+    campaign_title: string;
+    pending: number;
+    reached: number;
+    unsubscribed: number;
+  }>(sql`select campaign_id, min(campaign_title) as campaign_title,
+      count(*) filter (where not reached and not unsubscribed)::int as pending,
+      count(*) filter (where reached)::int as reached,
+      count(*) filter (where unsubscribed and not reached)::int as unsubscribed
+    from (${audience(s)}) a group by campaign_id order by min(campaign_title)`);
+  return result.rows.map((r) => ({
+    campaignId: r.campaign_id,
+    title: r.campaign_title,
+    pending: Number(r.pending),
+    reached: Number(r.reached),
+    unsubscribed: Number(r.unsubscribed),
+  }));
+};
+
+/** Whether the manufacturer has any group linked to a running campaign (else no tag change invites anyone). */
+export const hasLiveAudience = async (db: DbOrTx, manufacturerId: string) => {
+  const result = await db.execute(sql`select 1 from ${tagGroupCampaigns} l
+    join ${campaigns} k on k.id = l.campaign_id and k.state = 'running'
+    where l.manufacturer_id = ${manufacturerId} limit 1`);
+  return result.rows.length > 0;
+};
+
+/** The contacts who picked an option (single or multiple choice) in a campaign's tickets. */
+export const pickersOfOption = async (db: DbOrTx, campaignId: string, optionId: string) => {
+  const result = await db.execute<{ contact_id: string }>(sql`
+    select distinct t.contact_id from ${campaignTickets} t
+    where t.campaign_id = ${campaignId} and t.contact_id is not null
+      and exists (select 1 from jsonb_array_elements(t.answers) a
+        where a->>'type' in ('SingleChoice', 'MultiChoice') and (a->'value'->'optionIds') ? ${optionId})`);
+  return result.rows.map((r) => r.contact_id);
+};
+
+/** The contacts who answered a campaign. */
+export const participantsOf = async (db: DbOrTx, campaignId: string) => {
+  const result = await db.execute<{ contact_id: string }>(sql`
+    select distinct contact_id from ${campaignTickets} where campaign_id = ${campaignId} and contact_id is not null`);
+  return result.rows.map((r) => r.contact_id);
+};
