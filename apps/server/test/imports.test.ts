@@ -16,10 +16,12 @@ const upload = (
   csv: string,
   mapping: Partial<ImportMapping> | string,
   campaignIds: string[] = [],
+  tags?: string[],
 ) => {
   const { payload, headers } = multipart([
     { name: 'mapping', data: typeof mapping === 'string' ? mapping : JSON.stringify(mapping) },
     { name: 'campaignIds', data: JSON.stringify(campaignIds) },
+    ...(tags ? [{ name: 'tags', data: JSON.stringify(tags) }] : []),
     { name: 'file', filename: 'kunden.csv', contentType: 'text/csv', data: csv },
   ]);
   return ctx.app.inject({
@@ -157,6 +159,53 @@ describe('contact import', () => {
         .from(contactImports)
         .where(eq(contactImports.manufacturerId, s.manufacturerId)),
     ).toHaveLength(0);
+  });
+
+  it('tags every imported contact, and a tag group linked to a running campaign invites them (D17)', async () => {
+    const s = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, s.manufacturerId, { title: 'Dealers only' });
+    const group = await s.api(api.tags.create, { body: { title: 'Dealers', tags: ['dealer'] } });
+    const groupId = (group.json() as { _id: string })._id;
+    expect(
+      (await s.api(api.tags.linkCampaigns, { params: { id: groupId }, body: { campaignIds: [c.id] } }))
+        .statusCode,
+    ).toBe(200);
+    const res = await upload(
+      ctx,
+      s,
+      'E-Mail\r\nx1@example.com\r\nx2@example.com\r\n',
+      { email: 'E-Mail' },
+      [],
+      [' Dealer', 'fair 2026'],
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as ContactImport).tags).toEqual(['dealer', 'fair 2026']);
+    const done = await finished(s, (res.json() as ContactImport)._id);
+    expect(done).toMatchObject({ state: 'done', created: 2 });
+    const made = await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId));
+    expect(made.map((m) => m.tags)).toEqual([
+      ['dealer', 'fair 2026'],
+      ['dealer', 'fair 2026'],
+    ]);
+    // The live audience's job (queued with the tags) invites both to the linked campaign.
+    const deadline = Date.now() + 20_000;
+    let invited: (typeof invitations.$inferSelect)[] = [];
+    while (invited.length < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      invited = await ctx.rt.db.select().from(invitations).where(eq(invitations.campaignId, c.id));
+    }
+    expect(invited.map((i) => i.origin?.via)).toEqual(['import', 'import']);
+    // A tag the contract refuses names the field.
+    const bad = await upload(
+      ctx,
+      s,
+      'E-Mail\r\nx3@example.com\r\n',
+      { email: 'E-Mail' },
+      [],
+      ['x'.repeat(51)],
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation', field: 'tags.0' });
   });
 });
 
