@@ -1,3 +1,6 @@
+-- btree_gin ships with PostgreSQL (contrib) and is a trusted extension: it lets one GIN index hold the
+-- manufacturer's id with the tags (contacts_manufacturer_tags_idx).
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 CREATE TABLE "tag_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"manufacturer_id" uuid NOT NULL,
@@ -27,6 +30,7 @@ CREATE TABLE "tag_groups" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "contacts_tags_idx";--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_imports" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "origin" jsonb;--> statement-breakpoint
@@ -38,4 +42,9 @@ CREATE INDEX "tag_changes_unprocessed_idx" ON "tag_changes" USING btree ("create
 CREATE INDEX "tag_group_campaigns_campaign_id_index" ON "tag_group_campaigns" USING btree ("campaign_id");--> statement-breakpoint
 CREATE INDEX "tag_group_campaigns_manufacturer_id_index" ON "tag_group_campaigns" USING btree ("manufacturer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tag_groups_manufacturer_title_idx" ON "tag_groups" USING btree ("manufacturer_id",lower("title"));--> statement-breakpoint
-CREATE INDEX "tag_groups_tags_idx" ON "tag_groups" USING gin ("tags");
+CREATE INDEX "tag_groups_tags_idx" ON "tag_groups" USING gin ("tags");--> statement-breakpoint
+CREATE INDEX "contacts_manufacturer_tags_idx" ON "contacts" USING gin ("manufacturer_id","tags");--> statement-breakpoint
+-- Tags are compared case-insensitively and kept lowercased (docs/product-decisions.md, "Tags and tag groups"):
+-- option tags written before this were kept as typed.
+UPDATE "question_options" SET "tags" = array(SELECT DISTINCT lower(btrim(t)) FROM unnest("tags") t ORDER BY 1)
+  WHERE "tags" <> '{}'::text[];

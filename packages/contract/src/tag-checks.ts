@@ -14,9 +14,10 @@ export const normalizeTag = (tag: string) => tag.trim().toLowerCase();
  */
 export const isSegmentMember = (
   group: { condition: TagCondition; tags: readonly string[] },
-  contactTags: readonly string[],
+  /** A set when one contact is tested against many groups (built once). */
+  contactTags: readonly string[] | ReadonlySet<string>,
 ) => {
   if (group.tags.length === 0) return false;
-  const has = new Set(contactTags);
+  const has = contactTags instanceof Set ? contactTags : new Set(contactTags);
   return group.condition === 'and' ? group.tags.every((t) => has.has(t)) : group.tags.some((t) => has.has(t));
 };

@@ -236,11 +236,11 @@ export type PendingInvitation = {
   groupTitle: string;
 };
 
-/** Up to `limit` pairs of the live audience still to invite: not invited, not answered, not unsubscribed. */
+/** The pairs (up to `limit`) of the live audience still to invite: not invited, not answered, not unsubscribed. */
 export const pendingInvitations = async (
   db: DbOrTx,
   s: AudienceScope,
-  limit: number,
+  limit?: number,
 ): Promise<PendingInvitation[]> => {
   const result = await db.execute<{
     contact_id: string;
@@ -249,7 +249,7 @@ export const pendingInvitations = async (
     group_id: string;
     group_title: string;
   }>(sql`select contact_id, email, campaign_id, group_id, group_title from (${audience(s)}) a
-    where not a.reached and not a.unsubscribed limit ${limit}`);
+    where not a.reached and not a.unsubscribed ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
   return result.rows.map((r) => ({
     contactId: r.contact_id,
     email: r.email,

@@ -42,7 +42,9 @@ export const contacts = pgTable(
     index().on(t.manufacturerId, t.createdAt),
     // The contact book's default order (newest first) and its keyset, per kind.
     index('contacts_manufacturer_kind_created_idx').on(t.manufacturerId, t.kind, t.createdAt, t.id),
-    index('contacts_tags_idx').using('gin', t.tags),
+    // A manufacturer's contacts with a tag (a tag group's members, the tags filter): one GIN index on both
+    // columns (btree_gin), so a common tag of other manufacturers costs nothing here.
+    index('contacts_manufacturer_tags_idx').using('gin', t.manufacturerId, t.tags),
     // The contact book's filters by city and country, and the values they offer.
     index('contacts_manufacturer_kind_city_idx').on(t.manufacturerId, t.kind, t.city),
     index('contacts_manufacturer_kind_country_idx').on(t.manufacturerId, t.kind, t.country),

@@ -134,9 +134,8 @@ export const insertChange = async (
   return row;
 };
 
-/** The change, locked for its job's transaction (another worker on the same change waits, then sees it done). */
-export const lockChange = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(tagChanges).where(eq(tagChanges.id, id)).for('update');
+export const findChange = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(tagChanges).where(eq(tagChanges.id, id));
   return row;
 };
 

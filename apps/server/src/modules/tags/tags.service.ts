@@ -38,6 +38,7 @@ import type { QuestionService } from '../questions/index.js';
 import './tags.errors.js';
 import {
   deleteGroup,
+  findChange,
   findGroup,
   groupsOf,
   insertChange,
@@ -47,7 +48,6 @@ import {
   linkedAmong,
   lockAudience,
   lockAudienceShared,
-  lockChange,
   lockGroups,
   markChangeProcessed,
   pruneChanges,
@@ -179,7 +179,9 @@ export const createTagService = ({
     const batches = new Map<string, PendingInvitation[]>();
     for (const p of pending) {
       const key = `${p.campaignId}:${p.groupId}`;
-      batches.set(key, [...(batches.get(key) ?? []), p]);
+      const batch = batches.get(key);
+      if (batch) batch.push(p);
+      else batches.set(key, [p]);
     }
     let made = 0;
     const now = clock.now();
@@ -261,12 +263,13 @@ export const createTagService = ({
     report.contacts = o.contactIds.length;
     report.tagged = gained.length;
     report.untagged = rows.filter((r) => remove.some((t) => r.oldTags.includes(t))).length;
+    const sets = rows.map((r) => ({ old: new Set(r.oldTags), now: new Set(r.tags) }));
     for (const g of groups) {
       let joined = 0;
       let left = 0;
-      for (const r of rows) {
-        const was = isSegmentMember(g, r.oldTags);
-        const is = isSegmentMember(g, r.tags);
+      for (const r of sets) {
+        const was = isSegmentMember(g, r.old);
+        const is = isSegmentMember(g, r.now);
         if (is && !was) joined += 1;
         if (was && !is) left += 1;
       }
@@ -377,27 +380,26 @@ export const createTagService = ({
     });
   };
 
-  /** The tag change job's work: invites the contacts a change put into linked groups, batch by batch. */
+  /**
+   * The tag change job's work: invites the contacts a change put into linked groups, 1,000 contacts a
+   * transaction (each slice reads only its own contacts; a slice run again finds nobody left to invite),
+   * then marks the change processed.
+   */
   const processChange = async (changeId: string) => {
-    for (;;) {
-      const done = await db.transaction(async (tx) => {
-        const change = await lockChange(tx, changeId);
-        if (!change || change.processedAt) return true;
-        const scope = {
-          manufacturerId: change.manufacturerId,
-          contactIds: change.contactIds,
-          tags: change.tags,
-        };
-        const pending = await pendingInvitations(tx, scope, inviteBatch);
-        await invitePending(tx, change.manufacturerId, pending, { via: change.via, tags: change.tags });
-        if (pending.length < inviteBatch) {
-          await markChangeProcessed(tx, change.id, clock.now());
-          return true;
-        }
-        return false;
+    const change = await findChange(db, changeId);
+    if (!change || change.processedAt) return;
+    const how = { via: change.via, tags: change.tags };
+    for (let i = 0; i < change.contactIds.length; i += inviteBatch) {
+      const scope = {
+        manufacturerId: change.manufacturerId,
+        contactIds: change.contactIds.slice(i, i + inviteBatch),
+        tags: change.tags,
+      };
+      await db.transaction(async (tx) => {
+        await invitePending(tx, change.manufacturerId, await pendingInvitations(tx, scope), how);
       });
-      if (done) return;
     }
+    await markChangeProcessed(db, change.id, clock.now());
   };
 
   /** Finishes changes whose job was lost, and prunes old processed ones. */
