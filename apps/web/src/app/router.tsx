@@ -72,6 +72,10 @@ const TagGroups = page(
   () => import('./routes/app/connect/tag-groups'),
   (m) => m.TagGroupsRoute,
 );
+const TagGroup = page(
+  () => import('./routes/app/connect/tag-group'),
+  (m) => m.TagGroupRoute,
+);
 const Tickets = page(
   () => import('./routes/app/platform/tickets'),
   (m) => m.TicketsRoute,
@@ -133,6 +137,7 @@ export const createAppRoutes = (): RouteObject[] => [
               { path: 'contact-lists/:id', element: <ContactList /> },
               { path: 'contact-requests', element: <ContactRequests /> },
               { path: 'tag-groups', element: <TagGroups /> },
+              { path: 'tag-groups/:id', element: <TagGroup /> },
             ],
           },
           {

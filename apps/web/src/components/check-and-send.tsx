@@ -1,7 +1,9 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconListCheck, IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog';
 
 export type CheckedFor<Result> = {
   /** The check's result for the current input; null before a check or once the input changed. */
@@ -105,5 +107,126 @@ export const CheckAndSend = ({
         </Button>
       </Group>
     </>
+  );
+};
+
+/** Where a check-then-confirm action stands: the input asked about and what the check said. */
+export type CheckThenSend<Input extends object, Result> = {
+  /** Asks the call with `callForCheck: true`; once answered, the dialog shows the result. */
+  check: (input: Input) => void;
+  /** Sends the checked input for real (`callForCheck: false`). */
+  send: () => void;
+  /** Closes the dialog without sending. */
+  cancel: () => void;
+  /** The dialog is open (a check was answered and neither sent nor cancelled). */
+  opened: boolean;
+  /** The last input checked and its result; kept while the dialog closes, so it keeps its words. */
+  checked: { input: Input; result: Result } | null;
+  /** The input being checked, while its check runs (a row's button shows it is loading). */
+  checking: Input | null;
+  progress: CheckProgress;
+};
+
+/**
+ * D16 for an action whose input is decided before it is asked (delete this, add these tags): the
+ * call is sent with `callForCheck: true`, its answer shown for confirmation (`CheckThenSendDialog`),
+ * then the same input is sent with `callForCheck: false`. A refusal (of the check or of the send)
+ * goes to `onError`; the dialog stays open after a failed send, so it can be tried again.
+ */
+export const useCheckThenSend = <Input extends object, Result>({
+  call,
+  onSent,
+  onError,
+}: {
+  call: (input: Input & { callForCheck: boolean }) => Promise<Result>;
+  onSent: (result: Result, input: Input) => void;
+  onError: (error: unknown, input: Input, stage: 'check' | 'send') => void;
+}): CheckThenSend<Input, Result> => {
+  const [opened, setOpened] = useState(false);
+  const [checked, setChecked] = useState<{ input: Input; result: Result } | null>(null);
+  const [checking, setChecking] = useState<Input | null>(null);
+  const mutation = useMutation({ mutationFn: call, meta: { errorNotification: false } });
+  const progress = callProgress(mutation);
+  return {
+    check: (input) => {
+      if (mutation.isPending) return;
+      setChecking(input);
+      mutation.mutate(
+        { ...input, callForCheck: true },
+        {
+          onSuccess: (result) => {
+            setChecked({ input, result });
+            setOpened(true);
+          },
+          onError: (error) => onError(error, input, 'check'),
+          onSettled: () => setChecking(null),
+        },
+      );
+    },
+    send: () => {
+      if (!checked || mutation.isPending) return;
+      const { input } = checked;
+      mutation.mutate(
+        { ...input, callForCheck: false },
+        {
+          onSuccess: (result) => {
+            setOpened(false);
+            onSent(result, input);
+          },
+          onError: (error) => onError(error, input, 'send'),
+        },
+      );
+    },
+    cancel: () => {
+      if (!progress.sending) setOpened(false);
+    },
+    opened,
+    checked,
+    checking,
+    progress,
+  };
+};
+
+/**
+ * The confirmation of a check-then-confirm action: what the check said (`children`, given the
+ * result and the input), Cancel and the action (loading while it is sent).
+ */
+export const CheckThenSendDialog = <Input extends object, Result>({
+  flow,
+  title,
+  confirmLabel,
+  color,
+  focus,
+  confirmDisabled,
+  onExited,
+  children,
+}: {
+  flow: CheckThenSend<Input, Result>;
+  title: (input: Input, result: Result) => string;
+  confirmLabel: string;
+  color?: string;
+  /** Cancel takes the focus when keeping things as they are is the safe choice (a deletion). */
+  focus?: 'confirm' | 'cancel';
+  confirmDisabled?: (input: Input, result: Result) => boolean;
+  /** Once the dialog has gone: where the focus goes next (when what opened it has gone too). */
+  onExited?: () => void;
+  children: (result: Result, input: Input) => ReactNode;
+}) => {
+  const shown = flow.checked;
+  return (
+    <ConfirmDialog
+      opened={flow.opened}
+      title={shown ? title(shown.input, shown.result) : ''}
+      confirmLabel={confirmLabel}
+      color={color}
+      focus={focus}
+      loading={flow.progress.sending}
+      confirmDisabled={shown && confirmDisabled ? confirmDisabled(shown.input, shown.result) : false}
+      onConfirm={flow.send}
+      onClose={flow.cancel}
+      onExited={onExited}
+    >
+      {shown ? children(shown.result, shown.input) : null}
+    </ConfirmDialog>
   );
 };

@@ -16,6 +16,7 @@ export const paths = {
   contactList: (id: string) => `/connect/contact-lists/${encodeURIComponent(id)}`,
   contactRequests: '/connect/contact-requests',
   tagGroups: '/connect/tag-groups',
+  tagGroup: (id: string) => `/connect/tag-groups/${encodeURIComponent(id)}`,
   tickets: '/platform/tickets',
   ticket: (id: string) => `/platform/tickets/${encodeURIComponent(id)}`,
   templates: '/templates',

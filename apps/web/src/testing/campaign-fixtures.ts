@@ -27,6 +27,7 @@ export const makeCampaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   isGroupCampaign: false,
   allowMultipleParticipation: false,
   openLink: true,
+  tags: [],
   state: 'draft',
   archivedFrom: null,
   hasStarted: false,
@@ -92,6 +93,8 @@ export const serveCampaign = (backend: TestBackend, campaign: Campaign, question
     },
   }));
   server.on(api.invitations.participants, ofCampaign, () => ({ body: { documents: [], total: 0 } }));
+  // The settings tab: no tag group linked.
+  server.on(api.tags.groups, () => ({ body: { documents: [], total: 0 } }));
   server.on(api.questions.order, ofCampaign, ({ body }) => {
     const order = (body as { questions: { _id: string; order: number }[] }).questions;
     state.questions = order.map((o) => {

@@ -56,6 +56,7 @@ export const makeInvitation = (overrides: Partial<InvitationSummary> = {}): Invi
   answeredAt: null,
   failedAt: null,
   error: null,
+  origin: null,
   createdAt: '2025-03-02T09:00:00.000Z',
   ...overrides,
 });

@@ -6,19 +6,26 @@ export type StartImportInput = {
   file: File;
   mapping: ImportMapping;
   campaignIds: string[];
+  /** Tags every imported contact gets (may be empty). */
+  tags: string[];
   onProgress: (fraction: number) => void;
 };
 
-/** POST /contact/import: `mapping` and `campaignIds` (JSON) go before the file, as the server reads them first. */
+/**
+ * POST /contact/import: `mapping`, `campaignIds` and `tags` (JSON) go before the file, as the server
+ * reads them first (`contactImportUpload.fields`).
+ */
 export const startContactImport = ({
   file,
   mapping,
   campaignIds,
+  tags,
   onProgress,
 }: StartImportInput): Promise<ContactImport> => {
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('campaignIds', JSON.stringify(campaignIds));
+  form.append('tags', JSON.stringify(tags));
   form.append('file', file, file.name);
   return upload(api.contactImports.start, {}, form, { onProgress });
 };

@@ -1,7 +1,7 @@
 import { Anchor, Badge, EmptyState, Stack, Text, Title } from '@mantine/core';
-import type { ContactCampaign } from '@parley/contract';
+import type { ContactCampaign, InvitationOrigin } from '@parley/contract';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InvitationStateBadge } from '@/components/invitation-state-badge';
 import { type ResponsiveColumn, ResponsiveTable } from '@/components/responsive-table';
@@ -13,6 +13,33 @@ const campaignColors: Record<ContactCampaign['state'], string> = {
   running: 'teal',
   ended: 'orange',
   archived: 'dark',
+};
+
+/**
+ * Why a tag group invited the contact: the group (a link to it) and how the tags that made the
+ * contact a member came (by hand, an answer, an import, …), or that the group itself was linked or
+ * changed.
+ */
+const InvitationOriginText = ({ origin }: { origin: InvitationOrigin }) => {
+  const { t } = useTranslation();
+  // A change of tags names them (one text per `via`); the group itself linked or changed names none.
+  const key =
+    origin.via === 'group'
+      ? 'contacts.campaigns.origin.group'
+      : origin.tags.length === 0
+        ? 'contacts.campaigns.origin.joined'
+        : (`contacts.campaigns.origin.${origin.via}` as const);
+  return (
+    <Text fz="xs" c="dimmed">
+      <Trans
+        t={t}
+        i18nKey={key}
+        values={{ group: origin.tagGroupTitle, tags: origin.tags.join(', ') }}
+        count={origin.tags.length}
+        components={{ group: <Anchor component={Link} to={paths.tagGroup(origin.tagGroupId)} fz="xs" /> }}
+      />
+    </Text>
+  );
 };
 
 /** The campaigns a contact was invited to or answered: the invitation's state and links to the answers. */
@@ -51,6 +78,7 @@ export const ContactCampaigns = ({ campaigns }: { campaigns: readonly ContactCam
             <Text fz="xs" c="dimmed">
               {t('contacts.campaigns.invitedOn', { date: formatDate(c.invitation.createdAt) })}
             </Text>
+            {c.invitation.origin ? <InvitationOriginText origin={c.invitation.origin} /> : null}
           </Stack>
         ) : (
           <Text fz="sm">{t('contacts.campaigns.openLink')}</Text>

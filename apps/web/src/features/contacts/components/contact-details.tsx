@@ -15,7 +15,7 @@ import { contactName } from '../lib/contact-name';
 import { ContactCampaigns } from './contact-campaigns';
 import { ContactEditForm } from './contact-edit-form';
 import { ContactNotes } from './contact-notes';
-import { ContactTags } from './contact-tags';
+import { ContactTagsSection } from './contact-tag-actions';
 import { DeleteContactsDialog } from './delete-contacts-dialog';
 
 /** A contact's page: details and the owner's edits, tags, notes, campaigns with their answers, deletion. */
@@ -124,18 +124,7 @@ export const ContactDetails = ({ id }: { id: string }) => {
             </Text>
             {formatDate(contact.createdAt)}
           </Text>
-          <Stack gap={4}>
-            <Text fz="sm" fw={600}>
-              {t('contacts.tags')}
-            </Text>
-            {contact.tags.length > 0 ? (
-              <ContactTags tags={contact.tags} />
-            ) : (
-              <Text fz="sm" c="dimmed">
-                {t('contacts.detail.noTags')}
-              </Text>
-            )}
-          </Stack>
+          <ContactTagsSection contact={contact} />
           <Stack gap={4}>
             <Text fz="sm" fw={600} id="contact-lists-heading">
               {t('contacts.detail.lists')}

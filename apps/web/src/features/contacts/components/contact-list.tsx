@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   EmptyState,
   Group,
@@ -16,16 +17,19 @@ import {
   IconPlaylistAdd,
   IconSearch,
   IconSend,
+  IconTagMinus,
+  IconTagPlus,
   IconTrash,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
+import { TagPicker } from '@/components/tag-picker';
 import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
@@ -35,6 +39,7 @@ import { useContactFilterData } from '../api/get-contact-filter-data';
 import { useContacts } from '../api/get-contacts';
 import { contactName } from '../lib/contact-name';
 import { AddToListDialog } from './add-to-list-dialog';
+import { type BulkTagMode, BulkTagsDialog } from './contact-tag-actions';
 import { ContactTags } from './contact-tags';
 import { DeleteContactsDialog } from './delete-contacts-dialog';
 import { InviteDialog } from './invite-dialog';
@@ -65,6 +70,14 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   const [deleting, setDeleting] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [listing, setListing] = useState(false);
+  const [tagMode, setTagMode] = useState<BulkTagMode>('add');
+  const [tagging, setTagging] = useState(false);
+  const tagButton = useRef<HTMLButtonElement | null>(null);
+  const openTagging = (mode: BulkTagMode, button: HTMLButtonElement) => {
+    tagButton.current = button;
+    setTagMode(mode);
+    setTagging(true);
+  };
 
   const [searchInput, setSearchInput] = useSearchInput(params);
   const clearFilters = () => {
@@ -116,7 +129,8 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
     {
       key: 'tags',
       header: t('contacts.list.columns.tags'),
-      cell: (c) => (c.tags.length > 0 ? <ContactTags tags={c.tags} max={3} /> : <Text fz="sm">—</Text>),
+      cell: (c) =>
+        c.tags.length > 0 ? <ContactTags tags={c.tags} max={3} size="sm" /> : <Text fz="sm">—</Text>,
     },
     {
       key: 'campaigns',
@@ -211,6 +225,14 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
           nothingFoundMessage={t('contacts.list.nothingFound')}
           w={220}
         />
+        <Box w={240}>
+          <TagPicker
+            label={t('contacts.list.tagFilter')}
+            placeholder={t('contacts.list.anyTag')}
+            value={params.tags}
+            onChange={(tags) => params.update({ tags })}
+          />
+        </Box>
         <NativeSelect
           label={t('contacts.list.sort')}
           data={contactSortChoices.map((s) => ({ value: s, label: t(`contacts.list.sorts.${s}`) }))}
@@ -253,6 +275,22 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
             onClick={() => setListing(true)}
           >
             {t('contactLists.addToList.open')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconTagPlus size={14} aria-hidden />}
+            onClick={(e) => openTagging('add', e.currentTarget)}
+          >
+            {t('contacts.tagEdit.addOpen')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconTagMinus size={14} aria-hidden />}
+            onClick={(e) => openTagging('remove', e.currentTarget)}
+          >
+            {t('contacts.tagEdit.removeOpen')}
           </Button>
           <Button
             size="xs"
@@ -317,6 +355,15 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
         onClose={() => setListing(false)}
         contactIds={selection.keys}
         onAdded={selection.clear}
+      />
+      <BulkTagsDialog
+        // A new mode starts afresh; the same one keeps the tags of a cancelled check.
+        key={tagMode}
+        mode={tagMode}
+        opened={tagging}
+        contactIds={selection.keys}
+        onClose={() => setTagging(false)}
+        returnFocus={tagButton}
       />
     </Stack>
   );

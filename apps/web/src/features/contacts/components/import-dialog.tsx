@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabelledProgress } from '@/components/labelled-progress';
+import { TagPicker } from '@/components/tag-picker';
 import { isApiError } from '@/lib/api-client';
 import { useRunningCampaigns } from '@/lib/campaign-names';
 import { contactErrorMessage } from '@/lib/contact-messages';
@@ -73,6 +74,7 @@ const importErrorMessage = (error: unknown): string => {
     }
     if (error.field === 'mapping') return i18n.t('contacts.import.errors.mapping');
     if (error.field === 'file') return i18n.t('contacts.import.errors.file');
+    if (error.field === 'tags') return i18n.t('contacts.import.errors.tags');
   }
   return contactErrorMessage(error);
 };
@@ -85,6 +87,7 @@ const ImportForm = ({ onClose }: Pick<ImportDialogProps, 'onClose'>) => {
   const [fileError, setFileError] = useState<string | null>(null);
   const [columns, setColumns] = useState<Columns>({});
   const [campaignIds, setCampaignIds] = useState<string[]>([]);
+  const [tags, setTags] = useState<string[]>([]);
   const [attempted, setAttempted] = useState(false);
   const [uploaded, setUploaded] = useState(0);
   const mutation = useMutation({
@@ -132,7 +135,7 @@ const ImportForm = ({ onClose }: Pick<ImportDialogProps, 'onClose'>) => {
       if (field !== 'email' && column) mapping[field] = column;
     }
     setUploaded(0);
-    mutation.mutate({ file, mapping, campaignIds, onProgress: setUploaded });
+    mutation.mutate({ file, mapping, campaignIds, tags, onProgress: setUploaded });
   };
 
   if (mutation.data) return <ImportProgress initial={mutation.data} onClose={onClose} />;
@@ -209,6 +212,13 @@ const ImportForm = ({ onClose }: Pick<ImportDialogProps, 'onClose'>) => {
               disabled={running.isPending || uploading}
             />
           )}
+          <TagPicker
+            label={t('contacts.import.tags')}
+            description={t('contacts.import.tagsHint')}
+            value={tags}
+            onChange={setTags}
+            disabled={uploading}
+          />
         </>
       ) : null}
 

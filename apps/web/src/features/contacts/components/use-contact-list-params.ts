@@ -26,11 +26,12 @@ type Changes = {
   participation?: ParticipationFilter | '';
   countries?: string[];
   cities?: string[];
+  tags?: string[];
 };
 
 /**
  * The contact list's search, filters, sort and page live in the page's address
- * (`?q=anna&campaign=…&participation=answered&country=DE&city=Berlin&sort=email&page=2`), so a
+ * (`?q=anna&campaign=…&participation=answered&country=DE&city=Berlin&tag=vip&sort=email&page=2`), so a
  * reload, the back button and a shared link show the same list.
  */
 export const useContactListParams = () => {
@@ -44,12 +45,14 @@ export const useContactListParams = () => {
     participationFilters.find((p) => p === participationParam) ?? '';
   const countries = params.getAll('country');
   const cities = params.getAll('city');
+  const tags = params.getAll('tag');
   const filtered =
     search.trim() !== '' ||
     campaign !== '' ||
     participation !== '' ||
     countries.length > 0 ||
-    cities.length > 0;
+    cities.length > 0 ||
+    tags.length > 0;
 
   const update = (changes: Changes) =>
     change(({ set, setAll }) => {
@@ -59,9 +62,11 @@ export const useContactListParams = () => {
       if (changes.participation !== undefined) set('participation', changes.participation || null);
       if (changes.countries !== undefined) setAll('country', changes.countries);
       if (changes.cities !== undefined) setAll('city', changes.cities);
+      if (changes.tags !== undefined) setAll('tag', changes.tags);
     }, changes.page);
 
-  const clear = () => update({ search: '', campaign: '', participation: '', countries: [], cities: [] });
+  const clear = () =>
+    update({ search: '', campaign: '', participation: '', countries: [], cities: [], tags: [] });
 
   const query: ContactListQuery = {
     page,
@@ -72,6 +77,20 @@ export const useContactListParams = () => {
     ...(participation ? { participation } : {}),
     ...(countries.length > 0 ? { 'countries[]': countries } : {}),
     ...(cities.length > 0 ? { 'cities[]': cities } : {}),
+    ...(tags.length > 0 ? { 'tags[]': tags } : {}),
   };
-  return { search, page, sort, campaign, participation, countries, cities, filtered, query, update, clear };
+  return {
+    search,
+    page,
+    sort,
+    campaign,
+    participation,
+    countries,
+    cities,
+    tags,
+    filtered,
+    query,
+    update,
+    clear,
+  };
 };

@@ -1,9 +1,13 @@
-import { ActionIcon, Button, Group, Input, Stack, TagsInput, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import { questionLimits } from '@parley/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TagPicker } from '@/components/tag-picker';
 import type { OptionDraft, QuestionProblems } from '../lib/question-rules';
 import { ReorderableList } from './reorderable-list';
+
+/** An option's most tags (the contract's `tagsSchema`). */
+const optionTagsMax = 20;
 
 type OptionsEditorProps = {
   options: readonly OptionDraft[];
@@ -55,15 +59,15 @@ export const OptionsEditor = ({
                   }
                   style={{ flex: 2, minWidth: 180 }}
                 />
-                <TagsInput
-                  label={t('questions.fields.optionTags', { n: index + 1 })}
-                  placeholder={t('questions.fields.optionTagsPlaceholder')}
-                  value={o.tags}
-                  onChange={(tags) => onChange(o.key, { tags })}
-                  maxTags={20}
-                  clearable
-                  style={{ flex: 1, minWidth: 160 }}
-                />
+                <Box style={{ flex: 1, minWidth: 160 }}>
+                  <TagPicker
+                    label={t('questions.fields.optionTags', { n: index + 1 })}
+                    placeholder={t('questions.fields.optionTagsPlaceholder')}
+                    value={o.tags}
+                    onChange={(tags) => onChange(o.key, { tags })}
+                    maxTags={optionTagsMax}
+                  />
+                </Box>
                 <ActionIcon
                   variant="subtle"
                   color="red"

@@ -3,7 +3,7 @@ import type { Question } from '@parley/contract';
 import { IconArrowForward, IconEdit, IconLink, IconPhoto, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { describeRules } from '../lib/question-rules';
-import { OptionTagsPopover } from './option-tags-popover';
+import { OptionTagsDialog } from './option-tags-dialog';
 
 type QuestionCardProps = {
   question: Question;
@@ -11,11 +11,13 @@ type QuestionCardProps = {
   all: readonly Question[];
   locked: boolean;
   canReplace: boolean;
-  savingTags: boolean;
+  /** The campaign's answers so far (option tags can also go to past pickers). */
+  answerCount: number;
   onEdit: () => void;
   onReplace: () => void;
   onDelete: () => void;
-  onSaveTags: (optionId: string, tags: string[], done: () => void) => void;
+  /** An option's tags were saved. */
+  onTagsSaved: () => void;
 };
 
 export const QuestionCard = ({
@@ -24,11 +26,11 @@ export const QuestionCard = ({
   all,
   locked,
   canReplace,
-  savingTags,
+  answerCount,
   onEdit,
   onReplace,
   onDelete,
-  onSaveTags,
+  onTagsSaved,
 }: QuestionCardProps) => {
   const { t } = useTranslation();
   const rules = describeRules(q, all);
@@ -60,17 +62,29 @@ export const QuestionCard = ({
               <List.Item key={o._id}>
                 <Group gap={6} wrap="wrap">
                   <span>{o.text}</span>
-                  {o.tags.map((tag) => (
-                    <Badge key={tag} size="xs" variant="dot">
-                      {tag}
-                    </Badge>
-                  ))}
+                  {o.tags.length > 0 ? (
+                    <Group
+                      gap={4}
+                      component="ul"
+                      p={0}
+                      m={0}
+                      style={{ listStyle: 'none' }}
+                      aria-label={t('questions.optionTags.listLabel', { option: o.text })}
+                    >
+                      {o.tags.map((tag) => (
+                        <Badge component="li" key={tag} size="xs" variant="dot" tt="none">
+                          {tag}
+                        </Badge>
+                      ))}
+                    </Group>
+                  ) : null}
                   {locked ? null : (
-                    <OptionTagsPopover
+                    <OptionTagsDialog
+                      question={q}
                       option={o}
+                      answerCount={answerCount}
                       disabled={locked}
-                      saving={savingTags}
-                      onSave={(tags, done) => onSaveTags(o._id, tags, done)}
+                      onSaved={onTagsSaved}
                     />
                   )}
                 </Group>

@@ -9,7 +9,6 @@ import { apiErrorMessage } from '@/lib/react-query';
 import { useDeleteQuestion } from '../api/delete-question';
 import { useQuestions } from '../api/get-questions';
 import { useReorderQuestions } from '../api/reorder-questions';
-import { useSetOptionTags } from '../api/set-option-tags';
 import { describeBrokenRules, moveItem, questionsLock } from '../lib/question-rules';
 import { QuestionCard } from './question-card';
 import { QuestionFormModal } from './question-form-modal';
@@ -45,7 +44,6 @@ export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => 
   const [deleting, setDeleting] = useState<Question | null>(null);
   const remove = useDeleteQuestion();
   const reorder = useReorderQuestions();
-  const tags = useSetOptionTags();
 
   const questions = data?.documents ?? [];
   const lock = questionsLock(campaign);
@@ -111,18 +109,6 @@ export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => 
     );
   };
 
-  const saveTags = (questionId: string, optionId: string, list: string[], done: () => void) =>
-    tags.mutate(
-      { campaignId: campaign._id, questionId, optionId, tags: list },
-      {
-        onSuccess: () => {
-          done();
-          onChanged();
-        },
-        onError: failed,
-      },
-    );
-
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -176,11 +162,11 @@ export const QuestionEditor = ({ campaign, onChanged }: QuestionEditorProps) => 
               all={questions}
               locked={lock !== null}
               canReplace={campaign.state === 'draft'}
-              savingTags={tags.isPending}
+              answerCount={campaign.ticketCount}
               onEdit={() => setMode({ kind: 'edit', question: q })}
               onReplace={() => setMode({ kind: 'replace', question: q })}
               onDelete={() => setDeleting(q)}
-              onSaveTags={(optionId, list, done) => saveTags(q._id, optionId, list, done)}
+              onTagsSaved={onChanged}
             />
           )}
         />

@@ -152,7 +152,6 @@ describe('console shell', () => {
     }
     expect(within(nav).getByRole('link', { name: 'Tag groups' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tag groups' })).toBeVisible();
-    expect(screen.getByText('Coming soon')).toBeVisible();
   });
 
   it('names the tab after the page, offers a skip link, and keeps a closed sidebar out of the Tab order', async () => {

@@ -10,6 +10,8 @@ import { campaignQueryKeys } from '@/features/campaigns/api/campaign-query-keys'
 import { useCampaign } from '@/features/campaigns/api/get-campaign';
 import { CampaignHeader } from '@/features/campaigns/components/campaign-header';
 import { CampaignSettingsForm } from '@/features/campaigns/components/campaign-settings-form';
+import { CampaignTagGroupsSection } from '@/features/campaigns/components/campaign-tag-groups-panel';
+import { CampaignTagsSection } from '@/features/campaigns/components/campaign-tags-panel';
 import { OpenLinkPanel } from '@/features/campaigns/components/open-link-panel';
 import { InviteDialog } from '@/features/contacts/components/invite-dialog';
 import { useRefreshHistoryOnOpen } from '@/features/history/api/use-refresh-history-on-open';
@@ -111,6 +113,8 @@ export const CampaignRoute = () => {
           <Stack gap="md">
             <OpenLinkPanel campaign={campaign} />
             <CampaignSettingsForm campaign={campaign} />
+            <CampaignTagsSection campaign={campaign} />
+            <CampaignTagGroupsSection campaign={campaign} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="questions">

@@ -1,8 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { TagGroupsPage } from '@/features/tag-groups/components/tag-groups-page';
 
-/** /connect/tag-groups — tag groups (later issue). */
-export const TagGroupsRoute = () => {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.tagGroups.title')} description={t('pages.tagGroups.description')} />;
-};
+/** /connect/tag-groups — the tag groups (segments by tags) with their members and linked campaigns. */
+export const TagGroupsRoute = () => <TagGroupsPage />;

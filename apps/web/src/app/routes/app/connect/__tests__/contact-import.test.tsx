@@ -27,6 +27,7 @@ const makeJob = (over: Partial<ContactImport> = {}): ContactImport => ({
   fileName: 'people.csv',
   mapping: { email: 'E-Mail' },
   campaignIds: [],
+  tags: [],
   totalRows: 4,
   processedRows: 0,
   created: 0,
