@@ -22,6 +22,7 @@ import { lighthouse } from './scenarios/lighthouse.js';
 import { massFollowUp } from './scenarios/mass-follow-up.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
+import { tagGroups } from './scenarios/tag-groups.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
 import type { BenchContext, Figure, Scenario } from './types.js';
 
@@ -47,6 +48,7 @@ const scenarios: Scenario[] = [
   contactListInvite,
   ticketInbox,
   massFollowUp,
+  tagGroups,
   pageWeight,
   lighthouse,
 ];
