@@ -38,6 +38,22 @@ export const findCampaign = async (
   return row;
 };
 
+/**
+ * The manufacturer's campaigns among `ids`, each held (`FOR KEY SHARE`) until the transaction ends, as the
+ * rows about to refer to them would hold it; answers the ids found.
+ */
+export const holdCampaigns = async (db: DbOrTx, manufacturerId: string, ids: string[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(eq(campaigns.manufacturerId, manufacturerId), inArray(campaigns.id, ids)))
+          .orderBy(campaigns.id)
+          .for('key share')
+      ).map((r) => r.id);
+
 /** By id alone, locked: for jobs, which act for no owner, and the participant's answer transaction (D12). */
 export const lockCampaignById = async (db: DbOrTx, id: string): Promise<CampaignRow | undefined> => {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1).for('update');

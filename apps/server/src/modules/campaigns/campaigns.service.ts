@@ -28,6 +28,7 @@ import {
   decrementTicketCount,
   endsAtOf,
   findCampaign,
+  holdCampaigns,
   incrementTicketCount,
   insertCampaign,
   listCampaigns,
@@ -397,6 +398,14 @@ export const createCampaignService = ({
     uncountTickets: (tx: DbOrTx, id: string, by: number) => decrementTicketCount(tx, id, by),
     /** Ends a running campaign in the caller's transaction (the participation target). */
     endInTx,
+    /**
+     * Holds the manufacturer's campaigns among `ids` (`FOR KEY SHARE`) for the caller's transaction, as
+     * rows that refer to them will (invitations, links): taken before the tags module's audience lock, so
+     * an answer that holds its campaign's row and waits for that lock never waits on a transaction that
+     * waits for the campaign (docs/product-decisions.md, "Tags and tag groups").
+     */
+    hold: (tx: Tx, manufacturerId: string, ids: string[]) =>
+      holdCampaigns(tx, manufacturerId, [...new Set(ids)]),
     /**
      * Adds and removes campaign tags (D17) in the caller's transaction, the campaign locked; an archived
      * campaign is read-only (tags, docs/product-decisions.md "Tags and tag groups"). Answers the row.

@@ -130,8 +130,9 @@ export const editContactTags = async (
   if (ids.length === 0 || change.add.length + change.remove.length === 0) return [];
   const add = sql`${sql.param([...change.add])}::text[]`;
   const remove = sql`${sql.param([...change.remove])}::text[]`;
-  // The self-join reads each row's tags before the update (RETURNING sees only the new ones); its
-  // FOR UPDATE takes the rows first, so the old tags are the ones this update replaces.
+  // The self-join reads each row's tags before the update (RETURNING sees only the new ones); it locks
+  // the rows first, so the old tags are the ones this update replaces. FOR NO KEY UPDATE, as the update
+  // itself: rows that refer to the contact (an invitation) may still be written meanwhile.
   const result = await db.execute<{ id: string; old_tags: string[]; tags: string[] }>(sql`
     update ${contacts} c
       set tags = array(select distinct x from unnest(c.tags || ${add}) x where x <> all(${remove}) order by 1),
@@ -140,7 +141,7 @@ export const editContactTags = async (
       select id, tags from ${contacts}
       where manufacturer_id = ${manufacturerId} and ${anyOf(sql`id`, ids, 'uuid')}
       order by id
-      for update
+      for no key update
     ) o
     where c.id = o.id and (not (c.tags @> ${add}) or c.tags && ${remove})
     returning c.id, o.tags as old_tags, c.tags`);

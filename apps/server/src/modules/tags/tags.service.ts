@@ -46,6 +46,7 @@ import {
   isTitleTaken,
   linkCampaigns,
   linkedAmong,
+  linkedCampaignIds,
   lockAudience,
   lockAudienceShared,
   lockGroups,
@@ -123,7 +124,7 @@ export const createTagService = ({
   clock: Clock;
   jobs: Pick<JobQueue, 'define' | 'send'>;
   log: Pick<Logger, 'info'>;
-  campaigns: Pick<CampaignService, 'row' | 'changeTags'>;
+  campaigns: Pick<CampaignService, 'row' | 'changeTags' | 'hold'>;
   contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'editTags'>;
   invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
   questions: Pick<QuestionService, 'option'>;
@@ -310,6 +311,8 @@ export const createTagService = ({
     },
   ): Promise<TagReport> =>
     run(check, async (tx) => {
+      // Lock order (docs/product-decisions.md, "Tags and tag groups"): the linked campaigns, the audience, the group.
+      await campaigns.hold(tx, manufacturerId, await linkedCampaignIds(tx, id));
       await lockAudience(tx, manufacturerId);
       const g = await lockOwnGroup(tx, manufacturerId, id);
       const next = change(g);
@@ -357,6 +360,12 @@ export const createTagService = ({
   ): Promise<TagReport> => {
     const targets = await invitations.runningCampaigns(manufacturerId, campaignIds);
     return run(check, async (tx) => {
+      // Lock order (docs/product-decisions.md, "Tags and tag groups"): the campaigns, the audience, the groups.
+      await campaigns.hold(
+        tx,
+        manufacturerId,
+        targets.map((c) => c.id),
+      );
       await lockAudience(tx, manufacturerId);
       const unique = [...new Set(groupIds)];
       const groups = await lockGroups(tx, manufacturerId, unique);
