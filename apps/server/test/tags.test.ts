@@ -620,4 +620,42 @@ describe('live audiences', () => {
     expect((await ctx.rt.services.tags.sweep()).finished).toBe(0);
     expect(await invitationsOf(c.id)).toHaveLength(1);
   });
+
+  it('links a group to a campaign while people answer it, without a deadlock, and misses nobody', async () => {
+    const s = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, s.manufacturerId, { allowMultipleParticipation: true });
+    await ctx.rt.db
+      .update(campaigns)
+      .set({ tags: ['fair'] })
+      .where(eq(campaigns.id, c.id));
+    const other = await insertCampaign(ctx.rt, s.manufacturerId);
+    const g = await createGroup(s, { title: 'fair', tags: ['fair'] });
+    const answer = (i: number) =>
+      callApiUnchecked(
+        ctx.app,
+        api.participation.submit,
+        {
+          params: { id: c.id },
+          body: {
+            email: addr(`race${i}`),
+            submissionId: randomUUID(),
+            answers: [{ questionId: c.questions[0]?.id, text: 'yes' }],
+          },
+        },
+        { remoteAddress: `10.0.0.${i}` },
+      );
+    const link = (campaignId: string) =>
+      s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [campaignId] } });
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => answer(i)),
+      link(c.id),
+      ...Array.from({ length: 6 }, (_, i) => answer(i + 6)),
+      link(other.id),
+    ]);
+    for (const r of results) expect([200, 201], r.body).toContain(r.statusCode);
+    await runChangeJobs();
+    // Everyone who answered is in the group: each invited to the other campaign, once (the one they
+    // answered needs no invitation).
+    expect(await invitationsOf(other.id)).toHaveLength(12);
+  });
 });
