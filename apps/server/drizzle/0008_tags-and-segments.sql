@@ -7,6 +7,8 @@ CREATE TABLE "tag_changes" (
 	"contact_ids" uuid[] NOT NULL,
 	"tags" text[] NOT NULL,
 	"via" text NOT NULL,
+	"tag_group_id" uuid,
+	"campaign_ids" uuid[],
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"processed_at" timestamp with time zone
 );
@@ -35,6 +37,7 @@ ALTER TABLE "campaigns" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;-
 ALTER TABLE "contact_imports" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "origin" jsonb;--> statement-breakpoint
 ALTER TABLE "tag_changes" ADD CONSTRAINT "tag_changes_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tag_changes" ADD CONSTRAINT "tag_changes_tag_group_id_tag_groups_id_fk" FOREIGN KEY ("tag_group_id") REFERENCES "public"."tag_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_group_campaigns" ADD CONSTRAINT "tag_group_campaigns_tag_group_id_tag_groups_id_fk" FOREIGN KEY ("tag_group_id") REFERENCES "public"."tag_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_group_campaigns" ADD CONSTRAINT "tag_group_campaigns_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag_groups" ADD CONSTRAINT "tag_groups_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

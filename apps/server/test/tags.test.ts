@@ -292,6 +292,9 @@ describe('live audiences', () => {
     const done = await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [c.id] } }),
     );
+    // The group's job invites them (1,000 a transaction), not the call.
+    expect(await invitationsOf(c.id)).toHaveLength(0);
+    expect(await runChangeJobs()).toBe(1);
     expect(done).toMatchObject({ check: false, invitations: 2 });
     expect(done.group?.campaigns.map((x) => x._id)).toEqual([c.id]);
     const made = await invitationsOf(c.id);
@@ -340,6 +343,7 @@ describe('live audiences', () => {
     await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [c.id] } }),
     );
+    await runChangeJobs();
     const [anna, ben, gone] = await makeContacts(s, [['vip'], [], []]);
     await ctx.rt.db
       .insert(contactUnsubscribes)
@@ -413,6 +417,7 @@ describe('live audiences', () => {
     await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [c.id] } }),
     );
+    await runChangeJobs();
     expect(await invitationsOf(c.id)).toHaveLength(3);
     await ctx.rt.db.update(campaigns).set({ state: 'ended' }).where(eq(campaigns.id, c.id));
     const [dora] = await makeContacts(s, [['vip']]);
@@ -431,6 +436,7 @@ describe('live audiences', () => {
     await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [c.id] } }),
     );
+    await runChangeJobs();
     expect((await invitationsOf(c.id)).map((i) => i.contactId)).toEqual([b?.id]);
     const preview = await report(
       await s.api(api.tags.removeTags, {
@@ -444,6 +450,7 @@ describe('live audiences', () => {
       await s.api(api.tags.removeTags, { params: { id: g._id }, body: { tags: ['berlin'] } }),
     );
     expect(done.group?.tags).toEqual(['vip']);
+    expect(await runChangeJobs()).toBe(1);
     expect((await invitationsOf(c.id)).map((i) => i.contactId).sort()).toEqual([a?.id, b?.id].sort());
     // Adding a tag to an "and" group narrows it: nobody is invited, nobody's invitation goes.
     const narrowed = await report(
@@ -472,6 +479,7 @@ describe('live audiences', () => {
     await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [followUp.id] } }),
     );
+    await runChangeJobs();
 
     const email = addr('participant');
     const answer = (optionId: string, to = email) =>
@@ -512,6 +520,7 @@ describe('live audiences', () => {
     await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [other.id] } }),
     );
+    await runChangeJobs();
     for (const optionIds of [[red], [red, green], [green]]) {
       const res = await callApiUnchecked(ctx.app, api.participation.submit, {
         params: { id: c.id },
@@ -605,6 +614,7 @@ describe('live audiences', () => {
     await report(
       await s.api(api.tags.linkCampaigns, { params: { id: g._id }, body: { campaignIds: [c.id] } }),
     );
+    await runChangeJobs();
     const [a] = await makeContacts(s, [[]]);
     await report(
       await s.api(api.tags.edit, { body: { contactIds: [a?.id as string], addedTags: ['lost'] } }),

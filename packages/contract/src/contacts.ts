@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
 import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema, queryArray } from './common.js';
 import { namePattern, phonePattern, zipCodePattern } from './contact-checks.js';
-import { tagSchema } from './questions.js';
 import { defineRoute } from './route.js';
+import { tagSchema } from './tag-checks.js';
 
 export * from './contact-checks.js';
 

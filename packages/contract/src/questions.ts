@@ -2,21 +2,10 @@ import { z } from 'zod';
 import { idSchema, imageUrlSchema, isoDateSchema, readUpdatedAtSchema } from './common.js';
 import { isHttpUrl, type QuestionIssue, questionIssues, questionLimits } from './question-checks.js';
 import { defineRoute } from './route.js';
+import { tagsSchema } from './tag-checks.js';
 
 export const questionTypeSchema = z.enum(['FreeText', 'SingleChoice', 'MultiChoice', 'Ranking']);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
-
-/**
- * A tag (D17): trimmed, 1–50 characters, compared case-insensitively, so it is kept lowercased
- * (docs/product-decisions.md, "Tags and tag groups").
- */
-export const tagSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(50, 'must be at most 50 characters')
-  .transform((v) => v.toLowerCase());
-export const tagsSchema = z.array(tagSchema).max(20, 'at most 20 tags');
 
 export const optionSchema = z.object({
   _id: idSchema,

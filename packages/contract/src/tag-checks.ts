@@ -1,4 +1,37 @@
 import { z } from 'zod';
+import { limits } from './limits.js';
+
+/** Limits of the tags (D24 where it speaks; docs/product-decisions.md, "Tags and tag groups"). */
+export const tagLimits = {
+  /** A tag's length. */
+  tagMax: 50,
+  /** Tags one call adds or removes, one group holds, one campaign holds. */
+  tagsPerCall: 50,
+  /** Tags one option gives. */
+  tagsPerOption: 20,
+  /** Contacts one `PATCH /tag/edit` tags or untags. */
+  contactsPerEdit: 10_000,
+  /** Campaigns or groups one link call names. */
+  linksPerCall: 50,
+  titleMax: limits.nameMax,
+  descriptionMax: 1000,
+  /** `GET tag/search`'s default and largest page. */
+  searchLimit: 100,
+} as const;
+
+/**
+ * A tag (D17): trimmed, 1–50 characters, compared case-insensitively, so it is kept lowercased
+ * (docs/product-decisions.md, "Tags and tag groups").
+ */
+export const tagSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(tagLimits.tagMax, `must be at most ${tagLimits.tagMax} characters`)
+  .transform((v) => v.toLowerCase());
+export const tagsSchema = z
+  .array(tagSchema)
+  .max(tagLimits.tagsPerOption, `at most ${tagLimits.tagsPerOption} tags`);
 
 /** D17: a tag group's members have all (`and`) or any (`or`) of its tags. */
 export const tagConditionSchema = z.enum(['and', 'or']);

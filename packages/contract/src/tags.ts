@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
-import { idSchema, isoDateSchema, limits, listOf, queryArray, readUpdatedAtSchema } from './common.js';
+import { idSchema, isoDateSchema, listOf, queryArray, readUpdatedAtSchema } from './common.js';
 import { contactSchema } from './contacts.js';
-import { tagSchema } from './questions.js';
 import { defineRoute } from './route.js';
-import { tagConditionSchema } from './tag-checks.js';
+import { tagConditionSchema, tagLimits, tagSchema } from './tag-checks.js';
 
 export * from './tag-checks.js';
-
-/** Limits of the tag calls (D24 where it speaks; docs/product-decisions.md, "Tags and tag groups"). */
-export const tagLimits = {
-  /** Tags one call adds or removes, and tags one group holds. */
-  tagsPerCall: 50,
-  /** Contacts one `PATCH /tag/edit` tags or untags. */
-  contactsPerEdit: 10_000,
-  /** Campaigns or groups one link call names. */
-  linksPerCall: 50,
-  titleMax: limits.nameMax,
-  descriptionMax: 1000,
-  /** `GET tag/search`'s default and largest page. */
-  searchLimit: 100,
-} as const;
 
 const tagListSchema = (what: string) =>
   z

@@ -162,6 +162,21 @@ export const segmentDelta = async (db: DbOrTx, manufacturerId: string, before: S
   return { gained: row?.gained ?? 0, lost: row?.lost ?? 0, members: row?.members ?? 0 };
 };
 
+/** The ids of a segment's members, leaving out those of `except` (who joins when a group changes). */
+export const segmentMemberIds = async (db: DbOrTx, manufacturerId: string, s: Segment, except?: Segment) => {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.manufacturerId, manufacturerId),
+        memberOf(s),
+        except ? sql`not ${memberOf(except)}` : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+};
+
 /**
  * The tags in use, most used first: contacts' tags with their contact counts, and the tags of groups,
  * options and campaigns that no contact has yet (count 0), so a picker suggests them too.
@@ -211,7 +226,8 @@ export type AudienceScope = {
  */
 const audience = (s: AudienceScope) => sql`
   select distinct on (l.campaign_id, c.id)
-    c.id as contact_id, c.email, l.campaign_id, k.title as campaign_title, g.id as group_id, g.title as group_title,
+    c.id as contact_id, c.email, l.campaign_id, k.title as campaign_title,
+    g.id as group_id, g.title as group_title, g.tags as group_tags,
     exists (select 1 from ${invitations} i where i.campaign_id = l.campaign_id and i.contact_id = c.id)
       or exists (select 1 from ${campaignTickets} t where t.campaign_id = l.campaign_id and t.contact_id = c.id)
       as reached,
@@ -234,6 +250,7 @@ export type PendingInvitation = {
   campaignId: string;
   groupId: string;
   groupTitle: string;
+  groupTags: string[];
 };
 
 /** The pairs (up to `limit`) of the live audience still to invite: not invited, not answered, not unsubscribed. */
@@ -248,7 +265,8 @@ export const pendingInvitations = async (
     campaign_id: string;
     group_id: string;
     group_title: string;
-  }>(sql`select contact_id, email, campaign_id, group_id, group_title from (${audience(s)}) a
+    group_tags: string[];
+  }>(sql`select contact_id, email, campaign_id, group_id, group_title, group_tags from (${audience(s)}) a
     where not a.reached and not a.unsubscribed ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
   return result.rows.map((r) => ({
     contactId: r.contact_id,
@@ -256,6 +274,7 @@ export const pendingInvitations = async (
     campaignId: r.campaign_id,
     groupId: r.group_id,
     groupTitle: r.group_title,
+    groupTags: r.group_tags,
   }));
 };
 

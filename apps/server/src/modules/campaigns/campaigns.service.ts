@@ -9,6 +9,7 @@ import {
   type Language,
   type RouteBody,
   type RouteQuery,
+  tagLimits,
 } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -421,6 +422,13 @@ export const createCampaignService = ({
       if (c.state === 'archived') throw new AppError('campaign/archived', 'The campaign is archived.');
       const remove = new Set(change.remove ?? []);
       const tags = [...new Set([...c.tags, ...(change.add ?? [])])].filter((t) => !remove.has(t)).sort();
+      if (tags.length > tagLimits.tagsPerCall) {
+        throw new AppError(
+          'validation',
+          `tags: a campaign holds at most ${tagLimits.tagsPerCall} tags.`,
+          'tags',
+        );
+      }
       if (tags.length === c.tags.length && tags.every((t, i) => t === c.tags[i])) return c;
       return updateCampaign(tx, c.id, { tags, updatedAt: touchedAt(now) });
     },

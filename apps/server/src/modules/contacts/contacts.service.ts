@@ -66,14 +66,14 @@ const changesOf = (b: ContactUpdate & Record<string, unknown>): ContactChanges =
   return out;
 };
 
+/** Contacts that gained tags in one change, and how (docs/product-decisions.md, "Tags and tag groups"). */
+export type TagsAdded = { manufacturerId: string; contactIds: string[]; tags: string[]; via: TagChangeVia };
+
 /**
  * The contact book (D15): contacts and temp contacts, their details, notes, tags and unsubscribes.
  * Deleting a contact keeps its tickets as a deleted contact's unless the owner erases them too, which
  * the tickets module does through `eraseAnswers` (docs/product-decisions.md, "Deleting contacts").
  */
-/** Contacts that gained tags in one change, and how (docs/product-decisions.md, "Tags and tag groups"). */
-export type TagsAdded = { manufacturerId: string; contactIds: string[]; tags: string[]; via: TagChangeVia };
-
 export const createContactService = ({
   db,
   clock,

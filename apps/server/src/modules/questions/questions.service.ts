@@ -65,6 +65,12 @@ const sortByRequest = (key: 'questions' | 'options', items: OrderItem[], current
     .map((i) => i._id);
 };
 
+/** Gives tags to the contacts who picked an option before (the tags module, late-bound; D17). */
+export type TagPickers = (
+  tx: Tx,
+  q: { manufacturerId: string; campaignId: string; optionId: string; tags: string[] },
+) => Promise<void>;
+
 /**
  * D12, D13. Every change locks the campaign row first, so concurrent edits of one campaign run
  * one after the other and `order` stays 0..n-1, `questionCount` exact and path rules consistent.
@@ -72,12 +78,6 @@ const sortByRequest = (key: 'questions' | 'options', items: OrderItem[], current
  * the tickets as the participant saw them, D13) but keep their type; path rules and
  * replace-question belong to drafts.
  */
-/** Gives tags to the contacts who picked an option before (the tags module, late-bound; D17). */
-export type TagPickers = (
-  tx: Tx,
-  q: { manufacturerId: string; campaignId: string; optionId: string; tags: string[] },
-) => Promise<void>;
-
 export const createQuestionService = ({
   db,
   clock,

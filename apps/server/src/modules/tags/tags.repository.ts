@@ -127,7 +127,15 @@ export const unlinkCampaigns = (db: DbOrTx, groupId: string, campaignIds: string
 
 export const insertChange = async (
   db: DbOrTx,
-  v: { manufacturerId: string; contactIds: string[]; tags: string[]; via: TagChangeVia; now: Date },
+  v: {
+    manufacturerId: string;
+    contactIds: string[];
+    tags: string[];
+    via: TagChangeVia;
+    tagGroupId?: string;
+    campaignIds?: string[];
+    now: Date;
+  },
 ) => {
   const [row] = await db
     .insert(tagChanges)
@@ -136,6 +144,8 @@ export const insertChange = async (
       contactIds: v.contactIds,
       tags: v.tags,
       via: v.via,
+      tagGroupId: v.tagGroupId ?? null,
+      campaignIds: v.campaignIds ?? null,
       createdAt: v.now,
     })
     .returning({ id: tagChanges.id });

@@ -28,6 +28,7 @@ import {
   pendingInvitations,
   pickersOfOption,
   segmentDelta,
+  segmentMemberIds,
   type TagGroupWithCounts,
   tagCounts,
 } from '../../queries/segments.query.js';
@@ -123,7 +124,7 @@ export const createTagService = ({
   db: Db;
   clock: Clock;
   jobs: Pick<JobQueue, 'define' | 'send'>;
-  log: Pick<Logger, 'info'>;
+  log: Pick<Logger, 'info' | 'error'>;
   campaigns: Pick<CampaignService, 'row' | 'changeTags' | 'hold'>;
   contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'editTags'>;
   invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
@@ -166,8 +167,9 @@ export const createTagService = ({
   };
 
   /**
-   * Invites pending pairs of the live audience (the contacts locked against deletion first), one
-   * call per campaign and group so that each invitation names the group that brought it.
+   * Invites pending pairs of the live audience, one call per campaign and group so that each invitation
+   * names the group that brought it (and, of the change's tags, those the group holds). The contacts are
+   * locked against deletion first; one deleted meanwhile is left out.
    */
   const invitePending = async (
     tx: Tx,
@@ -176,9 +178,14 @@ export const createTagService = ({
     how: { via: TagChangeVia; tags: string[] },
   ) => {
     if (pending.length === 0) return 0;
-    await contacts.lockByIds(tx, manufacturerId, [...new Set(pending.map((p) => p.contactId))]);
+    const locked = new Set(
+      (await contacts.lockByIds(tx, manufacturerId, [...new Set(pending.map((p) => p.contactId))])).map(
+        (c) => c.id,
+      ),
+    );
     const batches = new Map<string, PendingInvitation[]>();
     for (const p of pending) {
+      if (!locked.has(p.contactId)) continue;
       const key = `${p.campaignId}:${p.groupId}`;
       const batch = batches.get(key);
       if (batch) batch.push(p);
@@ -195,20 +202,40 @@ export const createTagService = ({
           batch.map((p) => ({ id: p.contactId, email: p.email })),
           [first.campaignId],
           now,
-          { kind: 'tagGroup', tagGroupId: first.groupId, tagGroupTitle: first.groupTitle, ...how },
+          {
+            kind: 'tagGroup',
+            tagGroupId: first.groupId,
+            tagGroupTitle: first.groupTitle,
+            via: how.via,
+            tags: how.tags.filter((t) => first.groupTags.includes(t)),
+          },
         )
       ).length;
     }
     return made;
   };
 
-  /** Invites everyone of the live audience in `scope` still to invite, batch after batch, in `tx`. */
-  const inviteAudience = async (tx: Tx, scope: AudienceScope, how: { via: TagChangeVia; tags: string[] }) => {
-    for (;;) {
-      const pending = await pendingInvitations(tx, scope, inviteBatch);
-      await invitePending(tx, scope.manufacturerId, pending, how);
-      if (pending.length < inviteBatch) return;
-    }
+  /**
+   * Queues the invitations of a group's own change (linked, or its tags or condition changed) for the
+   * contacts named: a tag change of the group's, which the job works 1,000 contacts a transaction, so
+   * the call that changed the group holds its locks only as long as it takes to write it.
+   */
+  const queueGroupAudience = async (
+    tx: Tx,
+    manufacturerId: string,
+    o: { groupId: string; contactIds: string[]; campaignIds?: string[] },
+  ) => {
+    if (o.contactIds.length === 0) return;
+    const row = await insertChange(tx, {
+      manufacturerId,
+      contactIds: o.contactIds,
+      tags: [],
+      via: 'group',
+      tagGroupId: o.groupId,
+      ...(o.campaignIds ? { campaignIds: o.campaignIds } : {}),
+      now: clock.now(),
+    });
+    await jobs.send<TagChangeJob>(TAG_CHANGE_JOB, { changeId: row.id }, { tx });
   };
 
   /** The report's invitation part: per campaign of the live audience in scope, and what keeps people out. */
@@ -311,8 +338,6 @@ export const createTagService = ({
     },
   ): Promise<TagReport> =>
     run(check, async (tx) => {
-      // Lock order (docs/product-decisions.md, "Tags and tag groups"): the linked campaigns, the audience, the group.
-      await campaigns.hold(tx, manufacturerId, await linkedCampaignIds(tx, id));
       await lockAudience(tx, manufacturerId);
       const g = await lockOwnGroup(tx, manufacturerId, id);
       const next = change(g);
@@ -341,9 +366,13 @@ export const createTagService = ({
           memberCount: delta.members,
         });
         if (delta.gained > 0) {
-          const scope = { manufacturerId, groupIds: [g.id] };
-          Object.assign(report, await audienceReport(tx, scope));
-          if (!check) await inviteAudience(tx, scope, { via: 'group', tags: [] });
+          Object.assign(report, await audienceReport(tx, { manufacturerId, groupIds: [g.id] }));
+          if (!check && report.invitations > 0) {
+            await queueGroupAudience(tx, manufacturerId, {
+              groupId: g.id,
+              contactIds: await segmentMemberIds(tx, manufacturerId, after, g),
+            });
+          }
         }
       }
       report.group = await groupOf(tx, manufacturerId, g.id);
@@ -358,7 +387,12 @@ export const createTagService = ({
     check: boolean,
     one?: string,
   ): Promise<TagReport> => {
-    const targets = await invitations.runningCampaigns(manufacturerId, campaignIds);
+    const targets = await invitations.runningCampaigns(manufacturerId, campaignIds).catch((err: unknown) => {
+      // Linking groups to the campaign of the path: the refusal names no field of the body.
+      if (!one && err instanceof AppError && err.code === 'contact/5')
+        throw new AppError('contact/5', err.message);
+      throw err;
+    });
     return run(check, async (tx) => {
       // Lock order (docs/product-decisions.md, "Tags and tag groups"): the campaigns, the audience, the groups.
       await campaigns.hold(
@@ -383,7 +417,15 @@ export const createTagService = ({
         if (!report.campaigns.some((r) => r._id === c.id))
           report.campaigns.push({ _id: c.id, title: c.title, invitations: 0 });
       }
-      if (!check) await inviteAudience(tx, scope, { via: 'group', tags: [] });
+      if (!check && report.invitations > 0) {
+        for (const g of groups) {
+          await queueGroupAudience(tx, manufacturerId, {
+            groupId: g.id,
+            contactIds: await segmentMemberIds(tx, manufacturerId, g),
+            campaignIds: scope.campaignIds,
+          });
+        }
+      }
       if (one) report.group = await groupOf(tx, manufacturerId, one);
       return report;
     });
@@ -399,10 +441,14 @@ export const createTagService = ({
     if (!change || change.processedAt) return;
     const how = { via: change.via, tags: change.tags };
     for (let i = 0; i < change.contactIds.length; i += inviteBatch) {
-      const scope = {
+      const scope: AudienceScope = {
         manufacturerId: change.manufacturerId,
         contactIds: change.contactIds.slice(i, i + inviteBatch),
-        tags: change.tags,
+        // A group's own change invites for that group (and its campaigns); a tag change for the groups
+        // holding one of its tags.
+        ...(change.tagGroupId
+          ? { groupIds: [change.tagGroupId], campaignIds: change.campaignIds ?? undefined }
+          : { tags: change.tags }),
       };
       await db.transaction(async (tx) => {
         await invitePending(tx, change.manufacturerId, await pendingInvitations(tx, scope), how);
@@ -415,10 +461,19 @@ export const createTagService = ({
   const sweep = async () => {
     const now = clock.now();
     const lost = await unprocessedChanges(db, new Date(now.getTime() - sweepAfterMs), 100);
-    for (const id of lost) await processChange(id);
+    let finished = 0;
+    for (const id of lost) {
+      // One change that keeps failing must not hold up the others behind it.
+      try {
+        await processChange(id);
+        finished += 1;
+      } catch (err) {
+        log.error({ err, change: id }, 'tag change sweep could not finish a change');
+      }
+    }
     await pruneChanges(db, new Date(now.getTime() - keepChangesMs));
-    if (lost.length > 0) log.info({ changes: lost.length }, 'tag change sweep finished lost changes');
-    return { finished: lost.length };
+    if (finished > 0) log.info({ changes: finished }, 'tag change sweep finished lost changes');
+    return { finished };
   };
 
   jobs.define<TagChangeJob>(TAG_CHANGE_JOB, (data) => processChange(data.changeId), { retryLimit: 5 });

@@ -67,11 +67,17 @@ export const tagChanges = pgTable(
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
-    /** The contacts that gained a tag. */
+    /** The contacts that gained a tag (or joined the group, or were its members when it was linked). */
     contactIds: uuid().array().notNull(),
-    /** The tags they gained. */
+    /** The tags they gained (none for a group's own change). */
     tags: text().array().notNull(),
     via: text({ enum: ['hand', 'answer', 'option', 'campaign', 'invitation', 'import', 'group'] }).notNull(),
+    /**
+     * A group's own change (`via` group: linked, or its tags or condition changed): the invitations are
+     * this group's, to `campaignIds` (absent: every campaign it is linked to), for the contacts named.
+     */
+    tagGroupId: uuid().references(() => tagGroups.id, { onDelete: 'cascade' }),
+    campaignIds: uuid().array(),
     createdAt: at().notNull().defaultNow(),
     processedAt: at(),
   },
