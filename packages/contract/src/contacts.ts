@@ -3,7 +3,7 @@ import { campaignStateSchema } from './campaigns.js';
 import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema, queryArray } from './common.js';
 import { namePattern, phonePattern, zipCodePattern } from './contact-checks.js';
 import { defineRoute } from './route.js';
-import { tagSchema } from './tag-checks.js';
+import { tagLimits, tagSchema } from './tag-checks.js';
 
 export * from './contact-checks.js';
 
@@ -222,7 +222,7 @@ export const contactRoutes = {
       'countries[]': queryArray(z.string().max(100)),
       'cities[]': queryArray(z.string().max(100)),
       /** Contacts having every one of these tags. */
-      'tags[]': queryArray(z.string().max(50)),
+      'tags[]': queryArray(z.string().max(tagLimits.tagMax)),
       /** Only members of this contact list. */
       contactListId: idSchema.optional(),
       /** Only contacts not in this contact list (choosing whom to add to it). */
@@ -316,7 +316,7 @@ export const contactRoutes = {
       /** Raw entries: each is checked and reported on its own (`contact/1`…), not refused as a whole. */
       emails: z.array(z.string().max(1000)).min(1, 'must name at least one address').max(10_000),
       campaignIds: campaignIdsSchema.default([]),
-      tags: z.array(tagSchema).max(50).default([]),
+      tags: z.array(tagSchema).max(tagLimits.tagsPerCall).default([]),
       callForCheck: z.boolean().default(false),
     }),
     status: 200,

@@ -98,15 +98,6 @@ export const linkCampaigns = (
         .onConflictDoNothing()
         .then(() => undefined);
 
-/** The campaigns a group is linked to. */
-export const linkedCampaignIds = async (db: DbOrTx, groupId: string) =>
-  (
-    await db
-      .select({ campaignId: tagGroupCampaigns.campaignId })
-      .from(tagGroupCampaigns)
-      .where(eq(tagGroupCampaigns.tagGroupId, groupId))
-  ).map((r) => r.campaignId);
-
 /** Which of `campaignIds` the group is linked to. */
 export const linkedAmong = async (db: DbOrTx, groupId: string, campaignIds: string[]) =>
   (

@@ -47,7 +47,6 @@ import {
   isTitleTaken,
   linkCampaigns,
   linkedAmong,
-  linkedCampaignIds,
   lockAudience,
   lockAudienceShared,
   lockGroups,
