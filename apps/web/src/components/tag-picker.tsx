@@ -45,6 +45,10 @@ export function TagPicker({
   const [search, setSearch] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
+  // The suggestions close once a tag is added, so they never lie over the fields and buttons below
+  // (a click meant for a dialog's switch or Check would pick a suggestion); typing, a click on the
+  // field or Arrow Down opens them again.
+  const [opened, setOpened] = useState(false);
   const { suggestions, isError, isFetching } = useTagSuggestions(search, { enabled: focused && !disabled });
   const counts = new Map(suggestions.map((s) => [s.tag, s.contactCount]));
 
@@ -66,6 +70,7 @@ export function TagPicker({
       tags.push(tag);
     }
     setRefusal(refused);
+    if (tags.length > value.length) setOpened(false);
     if (tags.length !== value.length || tags.some((tag, i) => tag !== value[i])) onChange(tags);
   };
 
@@ -89,8 +94,15 @@ export function TagPicker({
       searchValue={search}
       onSearchChange={(next) => {
         setSearch(next);
-        if (next !== '') setRefusal(null);
+        if (next !== '') {
+          setRefusal(null);
+          setOpened(true);
+        }
       }}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      onClick={() => setOpened(true)}
       data={suggestions.map((s) => s.tag)}
       renderOption={({ option }) => {
         const count = counts.get(option.value);

@@ -97,6 +97,21 @@ describe('TagPicker', () => {
     expect(changes).toHaveBeenLastCalledWith(['newsletter']);
   });
 
+  it('closes the suggestions once a tag is added, so they never cover what lies below', async () => {
+    setUp();
+    const { changes, user, input } = renderPicker();
+    await user.click(input);
+    expect(await screen.findByRole('option', { name: /dealer\s*12 contacts/ })).toBeVisible();
+
+    await user.type(input, 'vip{Enter}');
+    expect(changes).toHaveBeenLastCalledWith(['vip']);
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+
+    // Typing opens them again.
+    await user.type(input, 'n');
+    expect(await screen.findByRole('option', { name: /north\s*1 contact$/ })).toBeVisible();
+  });
+
   it('says when the tags in use cannot be loaded, and still takes typed tags', async () => {
     const backend = createTestBackend();
     backend.signInStored();
