@@ -1,8 +1,14 @@
-import { List, Stack, Text } from '@mantine/core';
 import type { InviteReport } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { CheckAndSend, type CheckedFor, callProgress } from './check-and-send';
-import { ProblemsTable, ReportFigure, ReportFigures, ReportPanel, ReportProblems } from './report-panel';
+import {
+  ProblemsTable,
+  ReportCampaigns,
+  ReportFigure,
+  ReportFigures,
+  ReportPanel,
+  ReportProblems,
+} from './report-panel';
 
 /**
  * What an invitation call would do (D16's check) or did: new and known contacts, the invitations
@@ -27,20 +33,7 @@ export const InviteReportView = ({
         <ReportFigure label={t('contacts.report.invitations')} value={report.invitations} />
         {withTags ? <ReportFigure label={t('contacts.report.tagged')} value={report.tagged} /> : null}
       </ReportFigures>
-      {report.campaigns.length > 0 ? (
-        <Stack gap={4}>
-          <Text fz="sm" fw={600}>
-            {t('contacts.report.perCampaign')}
-          </Text>
-          <List size="sm" spacing={2}>
-            {report.campaigns.map((c) => (
-              <List.Item key={c._id}>
-                {t('contacts.report.campaignInvitations', { title: c.title, count: c.invitations })}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
+      <ReportCampaigns campaigns={report.campaigns} />
       <ReportProblems
         count={report.problems.length}
         title={t('contacts.report.problemsTitle', { count: report.problems.length })}

@@ -1,6 +1,6 @@
-import { Alert, Box, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, List, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactCodeMessage } from '@/lib/contact-messages';
 
@@ -45,6 +45,34 @@ export const ReportFigure = ({ label, value }: { label: string; value: ReactNode
     </Text>
   </Box>
 );
+
+/**
+ * The invitations per campaign ("“Bike survey”: 10 invitations"), under their heading; nothing
+ * when the call invites to no campaign. Shared by the invitation and tag reports.
+ */
+export const ReportCampaigns = ({
+  campaigns,
+}: {
+  campaigns: readonly { _id: string; title: string; invitations: number }[];
+}) => {
+  const { t } = useTranslation();
+  const headingId = useId();
+  if (campaigns.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={600} id={headingId}>
+        {t('components.reportPanel.perCampaign')}
+      </Text>
+      <List size="sm" spacing={2} aria-labelledby={headingId}>
+        {campaigns.map((c) => (
+          <List.Item key={c._id}>
+            {t('components.reportPanel.campaignInvitations', { title: c.title, count: c.invitations })}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+};
 
 /**
  * The report's problems: a note titled `title` that holds them (`children`) when there are any

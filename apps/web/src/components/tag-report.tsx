@@ -8,50 +8,76 @@ import { contactCodeMessage } from '@/lib/contact-messages';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { tagErrorMessage, tagQueryKeys } from '@/lib/tags';
 import { CheckThenSendDialog, useCheckThenSend } from './check-and-send';
-import { ReportFigure, ReportFigures, ReportPanel, ReportProblems } from './report-panel';
+import { ReportCampaigns, ReportFigure, ReportFigures, ReportPanel, ReportProblems } from './report-panel';
 
 /** The problems' total: how many contacts a problem kept from an invitation. */
 const problemCount = (report: TagReport) => report.problems.reduce((sum, p) => sum + p.count, 0);
 
 /**
- * One sentence on what a tag call would do (`check`) or did: "These 12 contacts would get tags,
- * join 2 groups and be invited to 1 campaign." Also the message of the notification once it is done.
+ * The contacts a part of the report speaks of, among those the call reached: "this contact", "these
+ * 12 contacts" (all of them) or "3 of these 12 contacts".
+ */
+const contactsOf = (t: TFunction, part: number, reached: number): string =>
+  part >= reached
+    ? t('components.tagReport.contactsAll', { count: part })
+    : t('components.tagReport.contactsSome', { part, total: reached });
+
+/**
+ * One sentence on what a tag call would do (`check`) or did, each part with its own number: "3 of
+ * these 12 contacts would get tags, 1 tag group would gain 3 members, and 3 invitations to 1
+ * campaign would be sent." Also the message of the notification once it is done.
  */
 export const tagReportSummary = (t: TFunction, language: string, report: TagReport): string => {
   const mode = report.check ? 'check' : 'done';
-  const count = report.contacts;
-  const joined = report.groups.filter((g) => g.gained > 0).length;
-  const left = report.groups.filter((g) => g.lost > 0).length;
-  const invitedTo = report.campaigns.filter((c) => c.invitations > 0).length;
+  const joined = report.groups.filter((g) => g.gained > 0);
+  const left = report.groups.filter((g) => g.lost > 0);
+  const sum = (groups: TagReport['groups'], of: (g: TagReport['groups'][number]) => number) =>
+    groups.reduce((total, g) => total + of(g), 0);
   const parts: string[] = [];
-  if (report.tagged > 0) parts.push(t(`components.tagReport.${mode}.tagged`, { count }));
-  if (report.untagged > 0) parts.push(t(`components.tagReport.${mode}.untagged`, { count }));
-  if (joined > 0)
+  if (report.tagged > 0)
     parts.push(
-      t(`components.tagReport.${mode}.joined`, {
-        count,
-        groups: t('components.tagReport.groupCount', { count: joined }),
+      t(`components.tagReport.${mode}.tagged`, {
+        count: report.tagged,
+        who: contactsOf(t, report.tagged, report.contacts),
       }),
     );
-  if (left > 0)
+  if (report.untagged > 0)
+    parts.push(
+      t(`components.tagReport.${mode}.untagged`, {
+        count: report.untagged,
+        who: contactsOf(t, report.untagged, report.contacts),
+      }),
+    );
+  if (joined.length > 0)
+    parts.push(
+      t(`components.tagReport.${mode}.joined`, {
+        count: joined.length,
+        groups: t('components.tagReport.groupCount', { count: joined.length }),
+        members: t('components.tagReport.memberCount', { count: sum(joined, (g) => g.gained) }),
+      }),
+    );
+  if (left.length > 0)
     parts.push(
       t(`components.tagReport.${mode}.left`, {
-        count,
-        groups: t('components.tagReport.groupCount', { count: left }),
+        count: left.length,
+        groups: t('components.tagReport.groupCount', { count: left.length }),
+        members: t('components.tagReport.memberCount', { count: sum(left, (g) => g.lost) }),
       }),
     );
   if (report.invitations > 0)
     parts.push(
       t(`components.tagReport.${mode}.invited`, {
-        count,
-        campaigns: t('components.tagReport.campaignCount', { count: invitedTo }),
+        count: report.invitations,
+        campaigns: t('components.tagReport.campaignCount', {
+          count: report.campaigns.filter((c) => c.invitations > 0).length,
+        }),
       }),
     );
-  if (parts.length === 0) return t(`components.tagReport.${mode}.nothing`, { count });
-  return t(`components.tagReport.${mode}.summary`, {
-    count,
+  if (parts.length === 0) return t(`components.tagReport.${mode}.nothing`, { count: report.contacts });
+  const sentence = t('components.tagReport.sentence', {
     parts: new Intl.ListFormat(language, { type: 'conjunction' }).format(parts),
   });
+  return sentence.charAt(0).toLocaleUpperCase(language) + sentence.slice(1);
 };
 
 /**
@@ -64,7 +90,6 @@ export function TagReportView({ report }: { report: TagReport }) {
   const mode = report.check ? 'check' : 'done';
   const problems = problemCount(report);
   const groupsId = useId();
-  const campaignsId = useId();
   return (
     <ReportPanel title={t(`components.tagReport.${mode}.title`)}>
       <Text fz="sm">{tagReportSummary(t, i18n.language, report)}</Text>
@@ -101,20 +126,7 @@ export function TagReportView({ report }: { report: TagReport }) {
           </List>
         </Stack>
       ) : null}
-      {report.campaigns.length > 0 ? (
-        <Stack gap={4}>
-          <Text fz="sm" fw={600} id={campaignsId}>
-            {t('components.tagReport.perCampaign')}
-          </Text>
-          <List size="sm" spacing={2} aria-labelledby={campaignsId}>
-            {report.campaigns.map((c) => (
-              <List.Item key={c._id}>
-                {t('components.tagReport.campaignInvitations', { title: c.title, count: c.invitations })}
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
+      <ReportCampaigns campaigns={report.campaigns} />
       <ReportProblems
         count={report.problems.length}
         title={t(`components.tagReport.${mode}.problemsTitle`, { count: problems })}

@@ -45,7 +45,6 @@ export const TagsDialog = ({
   onCheck,
   maxTags,
 }: TagsDialogProps) => {
-  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack gap="md">
@@ -60,18 +59,40 @@ export const TagsDialog = ({
           autoFocus
         />
         {children}
-        <Text fz="xs" c="dimmed">
-          {t('components.tagsDialog.checkHint')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('components.confirm.cancel')}
-          </Button>
-          <Button leftSection={<IconListCheck size={16} aria-hidden />} onClick={onCheck} loading={loading}>
-            {t('components.tagsDialog.check')}
-          </Button>
-        </Group>
+        <TagCheckFooter onCancel={onClose} onCheck={onCheck} loading={loading} />
       </Stack>
     </Modal>
+  );
+};
+
+/**
+ * The end of the first step of a tag action (D16): that nothing changes yet, Cancel, and "Check",
+ * which asks what the call would do. Shared by every dialog that starts a tag action.
+ */
+export const TagCheckFooter = ({
+  onCancel,
+  onCheck,
+  loading,
+}: {
+  onCancel: () => void;
+  onCheck: () => void;
+  /** The check is running. */
+  loading: boolean;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text fz="xs" c="dimmed">
+        {t('components.tagsDialog.checkHint')}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={loading}>
+          {t('components.confirm.cancel')}
+        </Button>
+        <Button leftSection={<IconListCheck size={16} aria-hidden />} onClick={onCheck} loading={loading}>
+          {t('components.tagsDialog.check')}
+        </Button>
+      </Group>
+    </>
   );
 };

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { api, normalizeTag, type TagCount } from '@parley/contract';
+import { api, normalizeTag, type TagCount, tagLimits, tagSchema } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { contactErrorMessage } from '@/lib/contact-messages';
@@ -10,8 +10,8 @@ import { contactErrorMessage } from '@/lib/contact-messages';
  * call. A feature's own calls (a tag group's page, a contact's tags) stay in the feature.
  */
 
-/** The longest tag (the contract's `tagSchema`). */
-export const tagMaxLength = 50;
+/** The longest tag (the contract's `tagLimits.tagMax`, which `tagSchema` checks). */
+export const tagMaxLength = tagLimits.tagMax;
 
 /** How many tags the picker suggests at once (the server gives at most `tagLimits.searchLimit`). */
 export const tagSuggestionLimit = 25;
@@ -28,10 +28,18 @@ export const tagQueryKeys = {
   search: (search: string) => ['tags', 'search', search] as const,
 };
 
-/** A tag as it is kept (trimmed, lowercased), or null when it cannot be one (empty, too long). */
+/**
+ * What a tag call may change besides the tag queries (the tag flow reads those again anyway): the
+ * contacts' tags and invitations (features/contacts' queries start with 'contacts') and the
+ * campaigns' participants (features/invitations': 'participants'). A call that tags contacts passes
+ * them as its `invalidate`: a contact who joins a linked group is invited.
+ */
+export const taggedContactKeys = [['contacts'], ['participants']] as const;
+
+/** A tag as it is kept (the contract's `tagSchema`: trimmed, lowercased), or null when it cannot be one (empty, too long). */
 export const toTag = (input: string): string | null => {
-  const tag = normalizeTag(input);
-  return tag.length >= 1 && tag.length <= tagMaxLength ? tag : null;
+  const tag = tagSchema.safeParse(input);
+  return tag.success ? tag.data : null;
 };
 
 /** GET /tag/search: the tags in use, most used first, or those containing `search`. */

@@ -3,37 +3,39 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '@/lib/api-client';
 import { tagQueryKeys } from '@/lib/tags';
 
-/** The most groups one campaign lists or one search offers (the route's largest page). */
-export const campaignGroupsLimit = 100;
+/** The linked groups a page of the campaign's section shows. */
+export const linkedGroupsPageSize = 20;
+
+/** The most groups one search offers to link (the route's largest page); a search narrows them. */
+const choicesLimit = 100;
 
 /** Under 'tags', so the tag flow's refresh after any tag call reads them again. */
 export const campaignTagGroupKeys = {
-  linked: (campaignId: string) => [...tagQueryKeys.all, 'campaign-groups', campaignId] as const,
+  linkedPage: (campaignId: string, page: number) =>
+    [...tagQueryKeys.all, 'campaign-groups', campaignId, page] as const,
   choices: (search: string) => [...tagQueryKeys.all, 'group-choices', search] as const,
 };
 
-/** GET /tag/tag-group?campaignId=…: the groups linked to this campaign, with their members now. */
-export const linkedTagGroupsQueryOptions = (campaignId: string) =>
+/** GET /tag/tag-group?campaignId=…: a page of the groups linked to this campaign, with their members now. */
+export const linkedTagGroupsQueryOptions = (campaignId: string, page: number) =>
   queryOptions({
-    queryKey: campaignTagGroupKeys.linked(campaignId),
+    queryKey: campaignTagGroupKeys.linkedPage(campaignId, page),
     queryFn: ({ signal }) =>
-      call(api.tags.groups, { query: { campaignId, limit: campaignGroupsLimit } }, { signal }),
+      call(api.tags.groups, { query: { campaignId, page, limit: linkedGroupsPageSize } }, { signal }),
+    placeholderData: keepPreviousData,
     // The section says it could not be loaded.
     meta: { errorNotification: false },
   });
 
-export const useLinkedTagGroups = (campaignId: string) => useQuery(linkedTagGroupsQueryOptions(campaignId));
+export const useLinkedTagGroups = (campaignId: string, page: number) =>
+  useQuery(linkedTagGroupsQueryOptions(campaignId, page));
 
 /** GET /tag/tag-group?search=…: the groups the owner may link, searched on the server. */
 export const useTagGroupChoices = (search: string, enabled: boolean) =>
   useQuery({
     queryKey: campaignTagGroupKeys.choices(search),
     queryFn: ({ signal }) =>
-      call(
-        api.tags.groups,
-        { query: { limit: campaignGroupsLimit, ...(search ? { search } : {}) } },
-        { signal },
-      ),
+      call(api.tags.groups, { query: { limit: choicesLimit, ...(search ? { search } : {}) } }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   EmptyState,
   Group,
@@ -13,26 +12,28 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Campaign, TagGroup } from '@parley/contract';
-import { IconLink, IconLinkOff, IconListCheck, IconLock, IconTags } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type Campaign, type TagGroup, tagLimits } from '@parley/contract';
+import { IconLink, IconLinkOff, IconLock, IconTags } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ResponsiveColumn, ResponsiveTable } from '@/components/responsive-table';
+import { PagedTable, pageCount } from '@/components/paged-table';
+import type { ResponsiveColumn } from '@/components/responsive-table';
+import { TagChips } from '@/components/tag-chips';
 import { useTagCheckAndSend } from '@/components/tag-report';
+import { TagCheckFooter } from '@/components/tags-dialog';
 import { paths } from '@/config/paths';
+import { refocus } from '@/lib/refocus';
+import { taggedContactKeys } from '@/lib/tags';
 import {
   type LinkGroupsInput,
+  linkedGroupsPageSize,
   linkTagGroups,
   type UnlinkGroupInput,
   unlinkTagGroup,
   useLinkedTagGroups,
   useTagGroupChoices,
 } from '../api/campaign-tag-groups';
-import { refocus } from './campaign-tags-panel';
-
-/** At most this many groups one link call names (the contract's `tagLimits.linksPerCall`). */
-const linksMax = 50;
 
 /** A group's condition in words: "all of: vip, berlin" or "any of: …". */
 const GroupCondition = ({ group }: { group: TagGroup }) => {
@@ -49,13 +50,7 @@ const GroupCondition = ({ group }: { group: TagGroup }) => {
       <Text fz="xs" c="dimmed">
         {t(`campaigns.tagGroups.condition.${group.condition}`)}
       </Text>
-      <Group gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {group.tags.map((tag) => (
-          <Badge component="li" key={tag} size="sm" variant="outline" color="gray" tt="none">
-            {tag}
-          </Badge>
-        ))}
-      </Group>
+      <TagChips tags={group.tags} size="sm" />
     </Stack>
   );
 };
@@ -67,11 +62,17 @@ const GroupCondition = ({ group }: { group: TagGroup }) => {
  */
 export const CampaignTagGroupsSection = ({ campaign }: { campaign: Campaign }) => {
   const { t } = useTranslation();
-  const linked = useLinkedTagGroups(campaign._id);
+  const [page, setPage] = useState(1);
+  const linked = useLinkedTagGroups(campaign._id, page);
   const [linking, setLinking] = useState(false);
   const linkButton = useRef<HTMLButtonElement>(null);
   const running = campaign.state === 'running';
-  const groups = linked.data?.documents;
+  const total = linked.data?.total ?? 0;
+  // Unlinking the last group of the last page: the page before it.
+  const pages = pageCount(total, linkedGroupsPageSize);
+  useEffect(() => {
+    if (linked.data && page > pages) setPage(pages);
+  }, [linked.data, page, pages]);
 
   const link = useTagCheckAndSend<LinkGroupsInput & { titles: string[] }>({
     call: async ({ titles: _titles, ...input }) => {
@@ -91,6 +92,8 @@ export const CampaignTagGroupsSection = ({ campaign }: { campaign: Campaign }) =
     ),
     doneTitle: () => t('campaigns.tagGroups.linkedTitle'),
     failedTitle: t('campaigns.tagGroups.linkFailed'),
+    // The members are invited: their contact pages and the campaign's participants change.
+    invalidate: taggedContactKeys,
     onExited: () => refocus(linkButton),
   });
 
@@ -102,6 +105,7 @@ export const CampaignTagGroupsSection = ({ campaign }: { campaign: Campaign }) =
     danger: true,
     doneTitle: () => t('campaigns.tagGroups.unlinkedTitle'),
     failedTitle: t('campaigns.tagGroups.unlinkFailed'),
+    invalidate: taggedContactKeys,
     onExited: () => refocus(linkButton),
   });
 
@@ -180,7 +184,7 @@ export const CampaignTagGroupsSection = ({ campaign }: { campaign: Campaign }) =
             {lockReason}
           </Alert>
         ) : null}
-        {linked.isError ? (
+        {linked.isError && !linked.data ? (
           <Alert role="alert" color="red" variant="light">
             <Group justify="space-between" gap="sm">
               <Text fz="sm">{t('campaigns.tagGroups.loadFailed')}</Text>
@@ -189,28 +193,35 @@ export const CampaignTagGroupsSection = ({ campaign }: { campaign: Campaign }) =
               </Button>
             </Group>
           </Alert>
-        ) : groups && groups.length === 0 ? (
-          <EmptyState
-            size="sm"
-            icon={<IconTags size={24} aria-hidden />}
-            title={t('campaigns.tagGroups.emptyTitle')}
-            description={t('campaigns.tagGroups.emptyText')}
-          />
         ) : (
-          <ResponsiveTable
+          <PagedTable
             columns={columns}
-            rows={groups}
+            rows={linked.data?.documents}
             rowKey={(g) => g._id}
             label={t('campaigns.tagGroups.title')}
+            page={page}
+            pageSize={linkedGroupsPageSize}
+            total={total}
+            onPageChange={setPage}
             loading={linked.isPending}
             loadingRows={2}
+            busy={linked.isFetching}
+            totalLabel={t('campaigns.tagGroups.total', { count: total })}
+            empty={
+              <EmptyState
+                size="sm"
+                icon={<IconTags size={24} aria-hidden />}
+                title={t('campaigns.tagGroups.emptyTitle')}
+                description={t('campaigns.tagGroups.emptyText')}
+              />
+            }
           />
         )}
       </Stack>
       <LinkGroupsDialog
         opened={linking}
         onClose={() => setLinking(false)}
-        linkedIds={(groups ?? []).map((g) => g._id)}
+        campaignId={campaign._id}
         loading={link.isPending}
         onCheck={(chosen) =>
           link.start({
@@ -231,7 +242,8 @@ type Choice = Pick<TagGroup, '_id' | 'title' | 'memberCount'>;
 type LinkGroupsDialogProps = {
   opened: boolean;
   onClose: () => void;
-  linkedIds: readonly string[];
+  /** Groups linked to it already are not offered. */
+  campaignId: string;
   loading: boolean;
   onCheck: (chosen: Choice[]) => void;
 };
@@ -247,14 +259,14 @@ const LinkGroupsDialog = ({ opened, onClose, ...form }: LinkGroupsDialogProps) =
   );
 };
 
-const LinkGroupsForm = ({ onClose, linkedIds, loading, onCheck }: Omit<LinkGroupsDialogProps, 'opened'>) => {
+const LinkGroupsForm = ({ onClose, campaignId, loading, onCheck }: Omit<LinkGroupsDialogProps, 'opened'>) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [chosen, setChosen] = useState<Choice[]>([]);
   const [tried, setTried] = useState(false);
   const choices = useTagGroupChoices(debounced, true);
-  const found = (choices.data?.documents ?? []).filter((g) => !linkedIds.includes(g._id));
+  const found = (choices.data?.documents ?? []).filter((g) => !g.campaigns.some((c) => c._id === campaignId));
   // The chosen stay offered (with their names) whatever the search finds now.
   const offered = [...chosen, ...found.filter((g) => !chosen.some((c) => c._id === g._id))];
   const byId = new Map(offered.map((g) => [g._id, g]));
@@ -272,7 +284,9 @@ const LinkGroupsForm = ({ onClose, linkedIds, loading, onCheck }: Omit<LinkGroup
         placeholder={chosen.length === 0 ? t('campaigns.tagGroups.choosePlaceholder') : undefined}
         data={offered.map((g) => ({ value: g._id, label: g.title }))}
         value={chosen.map((g) => g._id)}
-        onChange={(ids) => setChosen(ids.flatMap((id) => byId.get(id) ?? []).slice(0, linksMax))}
+        onChange={(ids) =>
+          setChosen(ids.flatMap((id) => byId.get(id) ?? []).slice(0, tagLimits.linksPerCall))
+        }
         searchable
         searchValue={search}
         onSearchChange={setSearch}
@@ -289,7 +303,7 @@ const LinkGroupsForm = ({ onClose, linkedIds, loading, onCheck }: Omit<LinkGroup
           </Group>
         )}
         nothingFoundMessage={choices.isPending ? t('common.loading') : t('campaigns.tagGroups.nothingFound')}
-        maxValues={linksMax}
+        maxValues={tagLimits.linksPerCall}
         error={
           tried && chosen.length === 0
             ? t('campaigns.tagGroups.noneChosen')
@@ -300,17 +314,7 @@ const LinkGroupsForm = ({ onClose, linkedIds, loading, onCheck }: Omit<LinkGroup
         clearable
         data-autofocus
       />
-      <Text fz="xs" c="dimmed">
-        {t('components.tagsDialog.checkHint')}
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={loading}>
-          {t('components.confirm.cancel')}
-        </Button>
-        <Button leftSection={<IconListCheck size={16} aria-hidden />} onClick={check} loading={loading}>
-          {t('components.tagsDialog.check')}
-        </Button>
-      </Group>
+      <TagCheckFooter onCancel={onClose} onCheck={check} loading={loading} />
     </Stack>
   );
 };

@@ -1,10 +1,13 @@
-import { Alert, Badge, Button, CloseButton, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Campaign } from '@parley/contract';
 import { IconLock, IconTagPlus } from '@tabler/icons-react';
-import { type RefObject, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagChips } from '@/components/tag-chips';
 import { useTagCheckAndSend } from '@/components/tag-report';
 import { TagsDialog } from '@/components/tags-dialog';
+import { refocus } from '@/lib/refocus';
+import { taggedContactKeys } from '@/lib/tags';
 import { campaignQueryKeys } from '../api/campaign-query-keys';
 import {
   type AddCampaignTagsInput,
@@ -12,14 +15,6 @@ import {
   type RemoveCampaignTagsInput,
   removeCampaignTags,
 } from '../api/campaign-tags';
-
-/** Once a dialog has gone and the focus was lost with what it changed (a removed chip): `fallback`. */
-export const refocus = (fallback: RefObject<HTMLElement | null>) => {
-  const active = document.activeElement;
-  if ((active === null || active === document.body || !active.isConnected) && fallback.current?.isConnected) {
-    fallback.current.focus();
-  }
-};
 
 /**
  * The campaign's tags (D17): every participant gets them when answering. Added with the choice to
@@ -34,7 +29,8 @@ export const CampaignTagsSection = ({ campaign }: { campaign: Campaign }) => {
   const [tried, setTried] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const locked = campaign.state === 'archived';
-  const invalidate = [campaignQueryKeys.all];
+  // Those who answered already may get the tags (and join groups that invite them).
+  const afterAdding = [campaignQueryKeys.all, ...taggedContactKeys];
 
   const add = useTagCheckAndSend<AddCampaignTagsInput>({
     call: async (input) => {
@@ -54,7 +50,7 @@ export const CampaignTagsSection = ({ campaign }: { campaign: Campaign }) => {
     ),
     doneTitle: () => t('campaigns.tags.addedTitle'),
     failedTitle: t('campaigns.tags.failed'),
-    invalidate,
+    invalidate: afterAdding,
     onDone: () => {
       setTags([]);
       setApplyToPast(false);
@@ -71,7 +67,8 @@ export const CampaignTagsSection = ({ campaign }: { campaign: Campaign }) => {
     danger: true,
     doneTitle: () => t('campaigns.tags.removedTitle'),
     failedTitle: t('campaigns.tags.failed'),
-    invalidate,
+    // Contacts keep the tags they got: only the campaign changes.
+    invalidate: [campaignQueryKeys.all],
     onExited: () => refocus(addButton),
   });
 
@@ -110,41 +107,14 @@ export const CampaignTagsSection = ({ campaign }: { campaign: Campaign }) => {
             {t('campaigns.tags.lockedArchived')}
           </Alert>
         ) : null}
-        {campaign.tags.length > 0 ? (
-          <Group
-            gap={6}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-labelledby="campaign-tags-heading"
-          >
-            {campaign.tags.map((tag) => (
-              <li key={tag}>
-                <Badge
-                  variant="outline"
-                  color="gray"
-                  tt="none"
-                  size="lg"
-                  rightSection={
-                    locked ? null : (
-                      <CloseButton
-                        size="xs"
-                        onClick={() => remove.start({ campaignId: campaign._id, tags: [tag] })}
-                        disabled={remove.isPending}
-                        aria-label={t('campaigns.tags.removeNamed', { tag })}
-                      />
-                    )
-                  }
-                >
-                  {tag}
-                </Badge>
-              </li>
-            ))}
-          </Group>
-        ) : (
-          <Text fz="sm">{t('campaigns.tags.none')}</Text>
-        )}
+        <TagChips
+          tags={campaign.tags}
+          labelledBy="campaign-tags-heading"
+          size="lg"
+          none={t('campaigns.tags.none')}
+          onRemove={locked ? undefined : (tag) => remove.start({ campaignId: campaign._id, tags: [tag] })}
+          removeDisabled={remove.isPending}
+        />
         {locked ? null : (
           <Group>
             <Button

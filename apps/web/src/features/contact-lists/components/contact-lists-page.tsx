@@ -4,6 +4,7 @@ import { IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { LinkedCampaignLinks } from '@/components/linked-campaign-links';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
@@ -14,7 +15,6 @@ import { useDateFormat } from '@/lib/use-date-format';
 import { useSearchInput } from '@/lib/use-search-input';
 import { ContactListFormModal } from './contact-list-form-modal';
 import { DeleteContactListDialog } from './delete-contact-list-dialog';
-import { LinkedCampaignLinks } from './linked-campaign-links';
 import {
   contactListSortChoices,
   contactListsPageSize,

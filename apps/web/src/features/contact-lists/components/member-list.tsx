@@ -1,13 +1,11 @@
-import { Anchor, Badge, Button, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ContactList, ContactListMember } from '@parley/contract';
 import { IconSearch, IconUserMinus, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ContactCell } from '@/components/contact-cell';
 import { PagedTable } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
-import { paths } from '@/config/paths';
-import { memberName } from '@/lib/member-name';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
 import { usePagedSearch } from '@/lib/use-search-input';
@@ -50,26 +48,7 @@ export const MemberList = ({ list }: { list: ContactList }) => {
       key: 'contact',
       header: t('contactLists.members.columns.contact'),
       primary: true,
-      cell: (m) => {
-        const name = memberName(m);
-        return (
-          <Stack gap={2} align="flex-start">
-            <Anchor component={Link} to={paths.contact(m._id)} fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {name || m.email}
-            </Anchor>
-            {name ? (
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {m.email}
-              </Text>
-            ) : null}
-            {m.unsubscribed ? (
-              <Badge color="orange" variant="light" size="sm">
-                {t('contacts.unsubscribed')}
-              </Badge>
-            ) : null}
-          </Stack>
-        );
-      },
+      cell: (m) => <ContactCell contact={m} />,
     },
     {
       key: 'campaigns',

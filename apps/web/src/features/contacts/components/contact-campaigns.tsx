@@ -36,7 +36,12 @@ const InvitationOriginText = ({ origin }: { origin: InvitationOrigin }) => {
         i18nKey={key}
         values={{ group: origin.tagGroupTitle, tags: origin.tags.join(', ') }}
         count={origin.tags.length}
-        components={{ group: <Anchor component={Link} to={paths.tagGroup(origin.tagGroupId)} fz="xs" /> }}
+        // Underlined: a link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1).
+        components={{
+          group: (
+            <Anchor component={Link} to={paths.tagGroup(origin.tagGroupId)} fz="xs" underline="always" />
+          ),
+        }}
       />
     </Text>
   );

@@ -1,6 +1,4 @@
 import {
-  Anchor,
-  Badge,
   Box,
   Button,
   EmptyState,
@@ -25,12 +23,12 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ContactCell } from '@/components/contact-cell';
 import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
+import { TagChips } from '@/components/tag-chips';
 import { TagPicker } from '@/components/tag-picker';
-import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useSearchInput } from '@/lib/use-search-input';
@@ -40,7 +38,6 @@ import { useContacts } from '../api/get-contacts';
 import { contactName } from '../lib/contact-name';
 import { AddToListDialog } from './add-to-list-dialog';
 import { type BulkTagMode, BulkTagsDialog } from './contact-tag-actions';
-import { ContactTags } from './contact-tags';
 import { DeleteContactsDialog } from './delete-contacts-dialog';
 import { InviteDialog } from './invite-dialog';
 import {
@@ -100,26 +97,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
       key: 'name',
       header: t('contacts.list.columns.name'),
       primary: true,
-      cell: (c) => {
-        const name = contactName(c);
-        return (
-          <Stack gap={2} align="flex-start">
-            <Anchor component={Link} to={paths.contact(c._id)} fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {name || c.email}
-            </Anchor>
-            {name ? (
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {c.email}
-              </Text>
-            ) : null}
-            {c.unsubscribed ? (
-              <Badge color="orange" variant="light" size="sm">
-                {t('contacts.unsubscribed')}
-              </Badge>
-            ) : null}
-          </Stack>
-        );
-      },
+      cell: (c) => <ContactCell contact={c} />,
     },
     {
       key: 'place',
@@ -129,8 +107,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
     {
       key: 'tags',
       header: t('contacts.list.columns.tags'),
-      cell: (c) =>
-        c.tags.length > 0 ? <ContactTags tags={c.tags} max={3} size="sm" /> : <Text fz="sm">—</Text>,
+      cell: (c) => <TagChips tags={c.tags} max={3} size="sm" none="—" />,
     },
     {
       key: 'campaigns',

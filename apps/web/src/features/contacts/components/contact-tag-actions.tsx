@@ -1,10 +1,12 @@
-import { Badge, Button, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ContactDetail } from '@parley/contract';
 import { IconTags } from '@tabler/icons-react';
 import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagChips } from '@/components/tag-chips';
 import { useTagCheckAndSend } from '@/components/tag-report';
 import { TagsDialog } from '@/components/tags-dialog';
+import { refocus } from '@/lib/refocus';
 import { contactQueryKeys } from '../api/contact-query-keys';
 import { type EditTagsInput, editContactTags } from '../api/edit-tags';
 import { contactName } from '../lib/contact-name';
@@ -31,16 +33,6 @@ const TagChange = ({ input }: { input: EditTagsInput }) => {
       ) : null}
     </Stack>
   );
-};
-
-/**
- * Once a dialog has gone: when the focus was lost with what opened it (the picker, a removed
- * chip), it goes to `ref`.
- */
-const refocus = (ref: RefObject<HTMLElement | null>) => {
-  const active = document.activeElement;
-  const lost = active === null || active === document.body || !active.isConnected;
-  if (lost && ref.current?.isConnected) ref.current.focus();
 };
 
 /**
@@ -208,42 +200,13 @@ export const ContactTagsSection = ({ contact }: { contact: ContactDetail }) => {
           {t('contacts.tagEdit.edit')}
         </Button>
       </Group>
-      {contact.tags.length > 0 ? (
-        <Group
-          gap={4}
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('contacts.tags')}
-        >
-          {contact.tags.map((tag) => (
-            <li key={tag}>
-              <Badge
-                variant="outline"
-                color="gray"
-                tt="none"
-                rightSection={
-                  <CloseButton
-                    size="xs"
-                    onClick={() =>
-                      flow.start({ contactIds: [contact._id], addedTags: [], removedTags: [tag] })
-                    }
-                    disabled={flow.isPending}
-                    aria-label={t('contacts.tagEdit.removeNamed', { tag })}
-                  />
-                }
-              >
-                {tag}
-              </Badge>
-            </li>
-          ))}
-        </Group>
-      ) : (
-        <Text fz="sm" c="dimmed">
-          {t('contacts.detail.noTags')}
-        </Text>
-      )}
+      <TagChips
+        tags={contact.tags}
+        label={t('contacts.tags')}
+        none={t('contacts.detail.noTags')}
+        onRemove={(tag) => flow.start({ contactIds: [contact._id], addedTags: [], removedTags: [tag] })}
+        removeDisabled={flow.isPending}
+      />
       <TagsDialog
         opened={editing}
         onClose={() => setEditing(false)}

@@ -1,5 +1,5 @@
 import { Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core';
-import { contactInviteMax, type InviteReport, splitAddresses } from '@parley/contract';
+import { contactInviteMax, type InviteReport, splitAddresses, tagLimits } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +21,6 @@ type InviteDialogProps = {
   /** Once the invitations were sent: the caller refreshes what it shows. */
   onInvited?: (report: InviteReport) => void;
 };
-
-/** At most this many tags per call (the contract's limit). */
-const tagsMax = 50;
-const tagMax = 50;
 
 /**
  * D16's two steps: "Check" asks the server what the call would do (new and known contacts, the
@@ -169,8 +165,10 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
           label={t('contacts.invite.tags')}
           description={t('contacts.invite.tagsHint')}
           value={tags}
-          onChange={(next) => setTags(next.map((tag) => tag.trim().slice(0, tagMax)).filter(Boolean))}
-          maxTags={tagsMax}
+          onChange={(next) =>
+            setTags(next.map((tag) => tag.trim().slice(0, tagLimits.tagMax)).filter(Boolean))
+          }
+          maxTags={tagLimits.tagsPerCall}
           clearable
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { api } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { tagQueryKeys } from '@/lib/tags';
+import { taggedContactKeys, tagQueryKeys } from '@/lib/tags';
 import { questionQueryKeys } from './get-questions';
 
 type OptionRef = { campaignId: string; questionId: string; optionId: string };
@@ -27,11 +27,15 @@ export const useSetOptionTags = () => {
   return useMutation({
     mutationFn: setOptionTags,
     meta: { errorNotification: false },
-    onSuccess: (_q, { campaignId }) =>
+    onSuccess: (_q, { campaignId, applyToPast }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: questionQueryKeys.list(campaignId) }),
         // The tags in use (and, given to past pickers, the contacts' counts and groups) change.
         queryClient.invalidateQueries({ queryKey: tagQueryKeys.all }),
+        // Past pickers get the tags, and the groups they join invite them.
+        ...(applyToPast
+          ? taggedContactKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))
+          : []),
       ]),
   });
 };

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Modal, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
-import type { Question, QuestionOption, TagReport } from '@parley/contract';
+import { type Question, type QuestionOption, type TagReport, tagLimits } from '@parley/contract';
 import { IconListCheck, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,6 @@ import { TagReportView, tagReportSummary } from '@/components/tag-report';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { tagErrorMessage } from '@/lib/tags';
 import { useSetOptionTags, useSimulateOptionTags } from '../api/set-option-tags';
-
-/** An option's most tags (the contract's `tagsSchema`). */
-const optionTagsMax = 20;
 
 type OptionTagsDialogProps = {
   question: Pick<Question, '_id' | 'campaignId'>;
@@ -118,7 +115,7 @@ const OptionTagsForm = ({
         placeholder={t('questions.fields.optionTagsPlaceholder')}
         value={tags}
         onChange={setTags}
-        maxTags={optionTagsMax}
+        maxTags={tagLimits.tagsPerOption}
         disabled={save.isPending}
         autoFocus
       />

@@ -1,13 +1,10 @@
 import { ActionIcon, Box, Button, Group, Input, Stack, TextInput } from '@mantine/core';
-import { questionLimits } from '@parley/contract';
+import { questionLimits, tagLimits } from '@parley/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TagPicker } from '@/components/tag-picker';
 import type { OptionDraft, QuestionProblems } from '../lib/question-rules';
 import { ReorderableList } from './reorderable-list';
-
-/** An option's most tags (the contract's `tagsSchema`). */
-const optionTagsMax = 20;
 
 type OptionsEditorProps = {
   options: readonly OptionDraft[];
@@ -65,7 +62,7 @@ export const OptionsEditor = ({
                     placeholder={t('questions.fields.optionTagsPlaceholder')}
                     value={o.tags}
                     onChange={(tags) => onChange(o.key, { tags })}
-                    maxTags={optionTagsMax}
+                    maxTags={tagLimits.tagsPerOption}
                   />
                 </Box>
                 <ActionIcon

@@ -2,6 +2,7 @@ import { Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { Question } from '@parley/contract';
 import { IconArrowForward, IconEdit, IconLink, IconPhoto, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TagChips } from '@/components/tag-chips';
 import { describeRules } from '../lib/question-rules';
 import { OptionTagsDialog } from './option-tags-dialog';
 
@@ -62,22 +63,11 @@ export const QuestionCard = ({
               <List.Item key={o._id}>
                 <Group gap={6} wrap="wrap">
                   <span>{o.text}</span>
-                  {o.tags.length > 0 ? (
-                    <Group
-                      gap={4}
-                      component="ul"
-                      p={0}
-                      m={0}
-                      style={{ listStyle: 'none' }}
-                      aria-label={t('questions.optionTags.listLabel', { option: o.text })}
-                    >
-                      {o.tags.map((tag) => (
-                        <Badge component="li" key={tag} size="xs" variant="dot" tt="none">
-                          {tag}
-                        </Badge>
-                      ))}
-                    </Group>
-                  ) : null}
+                  <TagChips
+                    tags={o.tags}
+                    size="xs"
+                    label={t('questions.optionTags.listLabel', { option: o.text })}
+                  />
                   {locked ? null : (
                     <OptionTagsDialog
                       question={q}

@@ -1,12 +1,13 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type TagCondition, type TagGroup, tagLimits } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { TagPicker } from '@/components/tag-picker';
+import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { tagErrorMessage } from '@/lib/tags';
 import { useCreateTagGroup } from '../api/create-tag-group';
-import { ConditionField } from './condition-field';
+import { GroupFields } from './group-fields';
 import { useTagGroupFieldRules } from './use-tag-group-field-rules';
 
 type Props = {
@@ -55,8 +56,15 @@ const TagGroupForm = ({ onClose, onCreated }: Omit<Props, 'opened'>) => {
           onClose();
           onCreated?.(group);
         },
-        onError: (error) =>
-          notifyError({ title: t('tagGroups.form.createFailed'), message: tagErrorMessage(error) }),
+        onError: (error) => {
+          const message = tagErrorMessage(error);
+          // A title taken by another group is said at the field too, which takes the focus.
+          if (isApiError(error) && error.code === 'tag/group-title-taken') {
+            form.setFieldError('title', message);
+            form.getInputNode('title')?.focus();
+          }
+          notifyError({ title: t('tagGroups.form.createFailed'), message });
+        },
       },
     );
   });
@@ -64,28 +72,7 @@ const TagGroupForm = ({ onClose, onCreated }: Omit<Props, 'opened'>) => {
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        <TextInput
-          label={t('tagGroups.form.title')}
-          description={t('tagGroups.form.titleHint', { max: tagLimits.titleMax })}
-          required
-          autoComplete="off"
-          data-autofocus
-          key={form.key('title')}
-          {...form.getInputProps('title')}
-        />
-        <Textarea
-          label={t('tagGroups.form.description')}
-          description={t('tagGroups.form.descriptionHint', { max: tagLimits.descriptionMax })}
-          autosize
-          minRows={2}
-          maxRows={6}
-          key={form.key('description')}
-          {...form.getInputProps('description')}
-        />
-        <ConditionField
-          value={form.getValues().condition}
-          onChange={(condition) => form.setFieldValue('condition', condition)}
-        />
+        <GroupFields form={form} disabled={create.isPending} autoFocus />
         <TagPicker
           label={t('tagGroups.form.tags')}
           description={t('tagGroups.form.tagsHint')}

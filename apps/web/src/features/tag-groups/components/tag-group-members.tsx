@@ -1,16 +1,14 @@
-import { Anchor, Badge, EmptyState, Stack, Text, TextInput, Title } from '@mantine/core';
+import { EmptyState, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Contact, TagGroup } from '@parley/contract';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ContactCell } from '@/components/contact-cell';
 import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
-import { paths } from '@/config/paths';
-import { memberName } from '@/lib/member-name';
+import { TagChips } from '@/components/tag-chips';
 import { usePagedSearch } from '@/lib/use-search-input';
 import { useTagGroupMembers } from '../api/get-members';
-import { TagChips } from './tag-chips';
 
 export const memberPageSize = 20;
 
@@ -32,26 +30,7 @@ export const TagGroupMembers = ({ group }: { group: TagGroup }) => {
       key: 'contact',
       header: t('tagGroups.members.columns.contact'),
       primary: true,
-      cell: (m) => {
-        const name = memberName(m);
-        return (
-          <Stack gap={2} align="flex-start">
-            <Anchor component={Link} to={paths.contact(m._id)} fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {name || m.email}
-            </Anchor>
-            {name ? (
-              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {m.email}
-              </Text>
-            ) : null}
-            {m.unsubscribed ? (
-              <Badge color="orange" variant="light" size="sm">
-                {t('contacts.unsubscribed')}
-              </Badge>
-            ) : null}
-          </Stack>
-        );
-      },
+      cell: (m) => <ContactCell contact={m} />,
     },
     {
       key: 'tags',
@@ -60,6 +39,7 @@ export const TagGroupMembers = ({ group }: { group: TagGroup }) => {
       cell: (m) => (
         <TagChips
           tags={m.tags.filter((tag) => groupTags.has(tag))}
+          none="—"
           label={t('tagGroups.members.tagsOf', { email: m.email })}
         />
       ),

@@ -1,14 +1,15 @@
-import { Button, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type TagCondition, type TagGroup, tagLimits } from '@parley/contract';
+import type { TagCondition, TagGroup } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 import { tagErrorMessage, tagQueryKeys } from '@/lib/tags';
 import { type UpdateTagGroupInput, updateTagGroup } from '../api/update-tag-group';
-import { ConditionField } from './condition-field';
+import { GroupFields } from './group-fields';
 import { useTagGroupFieldRules } from './use-tag-group-field-rules';
 import { useUpdateConditionFlow } from './use-tag-group-flows';
 
@@ -56,8 +57,12 @@ export const TagGroupSettings = ({ group }: { group: TagGroup }) => {
       });
       void queryClient.invalidateQueries({ queryKey: tagQueryKeys.all });
     },
-    onError: (error) =>
-      notifyError({ title: t('tagGroups.settings.saveFailed'), message: tagErrorMessage(error) }),
+    onError: (error) => {
+      const message = tagErrorMessage(error);
+      // A title taken by another group is said at the field too.
+      if (isApiError(error) && error.code === 'tag/group-title-taken') form.setFieldError('title', message);
+      notifyError({ title: t('tagGroups.settings.saveFailed'), message });
+    },
   });
   const busy = save.isPending || conditionFlow.isPending;
 
@@ -81,27 +86,7 @@ export const TagGroupSettings = ({ group }: { group: TagGroup }) => {
           <Title order={2} size="h4" id={headingId}>
             {t('tagGroups.settings.title')}
           </Title>
-          <TextInput
-            label={t('tagGroups.form.title')}
-            description={t('tagGroups.form.titleHint', { max: tagLimits.titleMax })}
-            required
-            autoComplete="off"
-            key={form.key('title')}
-            {...form.getInputProps('title')}
-          />
-          <Textarea
-            label={t('tagGroups.form.description')}
-            description={t('tagGroups.form.descriptionHint', { max: tagLimits.descriptionMax })}
-            autosize
-            minRows={2}
-            maxRows={6}
-            key={form.key('description')}
-            {...form.getInputProps('description')}
-          />
-          <ConditionField
-            value={form.getValues().condition}
-            onChange={(condition) => form.setFieldValue('condition', condition)}
-          />
+          <GroupFields form={form} disabled={busy} />
           <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
             {form.getValues().condition !== group.condition
               ? t('tagGroups.settings.checkAndSave')

@@ -1,8 +1,9 @@
-import { Badge, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { type TagGroup, tagLimits } from '@parley/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagChips } from '@/components/tag-chips';
 import { TagPicker } from '@/components/tag-picker';
 import { useAddTagsFlow, useRemoveTagsFlow } from './use-tag-group-flows';
 
@@ -61,37 +62,13 @@ export const TagGroupTags = ({ group }: { group: TagGroup }) => {
             ? t('tagGroups.tags.empty')
             : t(group.condition === 'and' ? 'tagGroups.tags.textAnd' : 'tagGroups.tags.textOr')}
         </Text>
-        {group.tags.length > 0 ? (
-          <Group
-            gap="xs"
-            component="ul"
-            aria-label={t('tagGroups.tags.labelOf', { title: group.title })}
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {group.tags.map((tag) => (
-              <li key={tag}>
-                <Badge
-                  size="lg"
-                  variant="light"
-                  radius="sm"
-                  tt="none"
-                  pr={4}
-                  rightSection={
-                    <CloseButton
-                      size="sm"
-                      variant="transparent"
-                      aria-label={t('tagGroups.tags.removeLabel', { tag })}
-                      disabled={busy}
-                      onClick={() => remove.start({ id: group._id, tags: [tag] })}
-                    />
-                  }
-                >
-                  {tag}
-                </Badge>
-              </li>
-            ))}
-          </Group>
-        ) : null}
+        <TagChips
+          tags={group.tags}
+          label={t('tagGroups.tags.labelOf', { title: group.title })}
+          size="lg"
+          onRemove={(tag) => remove.start({ id: group._id, tags: [tag] })}
+          removeDisabled={busy}
+        />
         <Stack gap="xs" align="flex-start" maw="36rem">
           <div style={{ width: '100%' }}>
             <TagPicker

@@ -3,6 +3,7 @@ import type { TagReport } from '@parley/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTagCheckAndSend } from '@/components/tag-report';
+import { taggedContactKeys } from '@/lib/tags';
 import { addGroupTags, type GroupTagsInput } from '../api/add-tags';
 import { type DeleteTagGroupInput, deleteTagGroup } from '../api/delete-tag-group';
 import { type GroupCampaignsInput, linkGroupCampaigns } from '../api/link-campaigns';
@@ -10,11 +11,8 @@ import { removeGroupTags } from '../api/remove-tags';
 import { unlinkGroupCampaigns } from '../api/unlink-campaigns';
 import { type UpdateTagGroupInput, updateTagGroup } from '../api/update-tag-group';
 
-/**
- * What a call that may invite changes besides the tag queries: the contacts (their invitations) and
- * the campaigns' participants.
- */
-const invitationKeys: readonly QueryKey[] = [['contacts'], ['participants']];
+/** What a call that may invite changes besides the tag queries: the contacts and the participants. */
+const invitationKeys: readonly QueryKey[] = taggedContactKeys;
 
 type Done = { onDone?: (report: TagReport) => void; onExited?: () => void };
 

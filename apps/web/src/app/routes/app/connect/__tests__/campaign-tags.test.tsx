@@ -64,7 +64,7 @@ describe('campaign tags', () => {
     ).toBeVisible();
     expect(
       within(confirm).getByText(
-        'These 12 contacts would get tags, join 1 tag group, and be invited to 1 campaign.',
+        'These 12 contacts would get tags, 1 tag group would gain 12 members, and 1 invitation to 1 campaign would be sent.',
       ),
     ).toBeVisible();
     await user.click(within(confirm).getByRole('button', { name: 'Add tags' }));
@@ -77,7 +77,7 @@ describe('campaign tags', () => {
       { tags: ['vip'], applyToPast: true, callForCheck: false },
     ]);
     // The campaign is read again: its tag shows.
-    expect(await screen.findByRole('button', { name: 'Remove campaign tag “vip”' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Remove tag “vip”' })).toBeVisible();
   });
 
   it('removes a campaign tag after a check', async () => {
@@ -89,7 +89,7 @@ describe('campaign tags', () => {
     }));
     const { user } = renderApp(page);
 
-    await user.click(await screen.findByRole('button', { name: 'Remove campaign tag “fair”' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove tag “fair”' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove the campaign tag “fair”?' });
     expect(
       within(confirm).getByText(
@@ -113,7 +113,7 @@ describe('campaign tags', () => {
 
     expect(await screen.findByText('This campaign is archived: its tags cannot change.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Add tags' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Remove campaign tag “vip”' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove tag “vip”' })).toBeNull();
     expect(screen.getByText('The campaign is archived: tag groups cannot be linked.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Link tag groups' })).toBeDisabled();
   });
@@ -129,6 +129,7 @@ describe("a campaign's tag groups", () => {
       condition: 'or',
       tags: ['dealer', 'north'],
       memberCount: 4,
+      campaigns: [{ _id: campaignId, title: 'Bike survey', state: 'running' }],
     });
     const other = makeTagGroup({ title: 'VIP', tags: ['vip'], memberCount: 30 });
     backend.server.on(api.tags.groups, ({ query }) => ({
@@ -164,7 +165,7 @@ describe("a campaign's tag groups", () => {
     await user.click(within(picker).getByRole('button', { name: 'Check' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Link this tag group?' });
-    expect(within(confirm).getByText('Bike survey: 30 invitations')).toBeVisible();
+    expect(within(confirm).getByText('“Bike survey”: 30 invitations')).toBeVisible();
     await user.click(within(confirm).getByRole('button', { name: 'Link' }));
     expect(await screen.findByText('Tag groups linked')).toBeVisible();
     expect(backend.server.requestsTo(api.tags.linkGroups).map((r) => r.body)).toEqual([
@@ -180,6 +181,28 @@ describe("a campaign's tag groups", () => {
       { campaignIds: [campaignId], callForCheck: true },
       { campaignIds: [campaignId], callForCheck: false },
     ]);
+  });
+
+  it('pages the linked groups', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serveCampaign(backend, makeCampaign({ state: 'running', hasStarted: true }));
+    const groups = Array.from({ length: 21 }, (_, i) =>
+      makeTagGroup({ title: `Region ${String(i + 1).padStart(2, '0')}`, tags: ['region'] }),
+    );
+    backend.server.on(api.tags.groups, ({ query }) => {
+      const page = Number(query.get('page') ?? 1);
+      const limit = Number(query.get('limit') ?? 20);
+      return { body: { documents: groups.slice((page - 1) * limit, page * limit), total: groups.length } };
+    });
+    const { user } = renderApp(page);
+
+    const table = await screen.findByRole('table', { name: 'Tag groups' });
+    expect(await within(table).findByRole('link', { name: 'Region 20' })).toBeVisible();
+    expect(within(table).queryByRole('link', { name: 'Region 21' })).toBeNull();
+    expect(screen.getByText('21 linked tag groups')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await within(table).findByRole('link', { name: 'Region 21' })).toBeVisible();
   });
 
   it('links no tag group to a draft and says why', async () => {
@@ -231,7 +254,8 @@ describe('option tags', () => {
 
     // Shown in the report, and said to screen readers.
     expect(await within(dialog).findByRole('heading', { name: 'What would happen' })).toBeVisible();
-    const summary = 'These 12 contacts would get tags, join 1 tag group, and be invited to 1 campaign.';
+    const summary =
+      'These 12 contacts would get tags, 1 tag group would gain 12 members, and 2 invitations to 1 campaign would be sent.';
     expect(within(dialog).getAllByText(summary)).toHaveLength(2);
     expect(backend.server.requestsTo(api.tags.simulate)[0]?.query.getAll('tags[]')).toEqual(['urban']);
     expect(backend.server.requestsTo(api.questions.optionTags)).toHaveLength(0);

@@ -63,6 +63,12 @@ describe('tags in the contact book', () => {
     expect(within(chips).getByText('berlin')).toBeVisible();
     expect(within(chips).getByText('+1 more')).toBeVisible();
     expect(within(chips).queryByText('dealer')).toBeNull();
+    // The rest are named to a screen reader, and shown on a click (or Enter).
+    const more = within(chips).getByRole('button', { name: '+1 more tag: dealer' });
+    await user.click(more);
+    expect(await screen.findByText('dealer')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('dealer')).toBeNull());
 
     await user.click(screen.getByRole('checkbox', { name: 'Select a@example.com' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select b@example.com' }));
@@ -79,7 +85,7 @@ describe('tags in the contact book', () => {
     expect(within(confirm).getByText('Adds the tag vip.')).toBeVisible();
     expect(
       within(confirm).getByText(
-        'These 2 contacts would get tags, join 1 tag group, and be invited to 1 campaign.',
+        'These 2 contacts would get tags, 1 tag group would gain 2 members, and 2 invitations to 1 campaign would be sent.',
       ),
     ).toBeVisible();
     expect(backend.server.requestsTo(api.tags.edit)).toHaveLength(1);

@@ -165,7 +165,7 @@ describe('tag groups page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete VIP' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete the tag group “VIP”?' }));
     expect(bodyOf(backend.server.requestsTo(api.tags.remove)[0])).toEqual({ callForCheck: true });
-    expect(dialog.getByText('These 12 contacts would leave 1 tag group.')).toBeVisible();
+    expect(dialog.getByText('1 tag group would lose 12 members.')).toBeVisible();
     expect(dialog.getByText(/^VIP/)).toBeVisible();
     expect(dialog.getByText('0 would join, 12 would leave, 0 members afterwards')).toBeInTheDocument();
     expect(state.groups).toHaveLength(2);
@@ -177,7 +177,7 @@ describe('tag groups page', () => {
     expect(bodyOf(backend.server.requestsTo(api.tags.remove)[1])).toEqual({ callForCheck: false });
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Tag group “VIP” deleted');
-    expect(notice).toHaveTextContent('These 12 contacts left 1 tag group.');
+    expect(notice).toHaveTextContent('1 tag group lost 12 members.');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'VIP' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Press' })).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -196,7 +196,7 @@ describe('tag groups page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Delete VIP' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete the tag group “VIP”?' }));
-    expect(dialog.getByText('Nothing would change for these 0 contacts.')).toBeVisible();
+    expect(dialog.getByText('Nothing would change: no contact is affected.')).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(backend.server.requestsTo(api.tags.remove)).toHaveLength(1);
@@ -242,7 +242,7 @@ describe('tag group page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'VIP' })).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^VIP – Tag group/));
-    expect(screen.getByRole('button', { name: 'Remove the tag “vip” from the group' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove tag “vip”' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Unlink the campaign “Bike survey”' })).toBeVisible();
     const members = await screen.findByRole('table', { name: 'Members of the tag group' });
     expect(within(members).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
@@ -286,9 +286,9 @@ describe('tag group page', () => {
       callForCheck: true,
     });
     expect(
-      dialog.getByText('These 3 contacts would join 1 tag group and be invited to 1 campaign.'),
+      dialog.getByText('1 tag group would gain 3 members and 2 invitations to 1 campaign would be sent.'),
     ).toBeVisible();
-    expect(dialog.getByText('Bike survey: 2 invitations')).toBeVisible();
+    expect(dialog.getByText('“Bike survey”: 2 invitations')).toBeVisible();
     expect(dialog.getByText('1 contact would not be invited')).toBeVisible();
 
     await user.click(dialog.getByRole('button', { name: 'Add' }));
@@ -298,9 +298,9 @@ describe('tag group page', () => {
       callForCheck: false,
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'These 3 contacts joined 1 tag group and were invited to 1 campaign.',
+      '1 tag group gained 3 members and 2 invitations to 1 campaign were sent.',
     );
-    expect(await screen.findByRole('button', { name: 'Remove the tag “gold” from the group' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Remove tag “gold”' })).toBeVisible();
   });
 
   it('links running campaigns after a check, offering only those not linked yet', async () => {
@@ -326,7 +326,7 @@ describe('tag group page', () => {
     await user.click(screen.getByRole('button', { name: 'Link campaigns' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Link the group to this campaign?' }));
-    expect(dialog.getByText('These 4 contacts would be invited to 1 campaign.')).toBeVisible();
+    expect(dialog.getByText('4 invitations to 1 campaign would be sent.')).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Link and invite' }));
     await waitFor(() => expect(backend.server.requestsTo(api.tags.linkCampaigns)).toHaveLength(2));
     expect(bodyOf(backend.server.requestsTo(api.tags.linkCampaigns)[1])).toEqual({
@@ -382,7 +382,7 @@ describe('tag group page', () => {
       condition: 'or',
       callForCheck: true,
     });
-    expect(dialog.getByText('These 5 contacts would join 1 tag group.')).toBeVisible();
+    expect(dialog.getByText('1 tag group would gain 5 members.')).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Save condition' }));
     await waitFor(() => expect(backend.server.requestsTo(api.tags.update)).toHaveLength(3));
     expect(bodyOf(backend.server.requestsTo(api.tags.update)[2])).toMatchObject({

@@ -1,11 +1,18 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import type { ContactList } from '@parley/contract';
+import type { CampaignState } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The group campaigns a list is linked to, each a link to its campaign, with its state when not running. */
-export const LinkedCampaignLinks = ({ campaigns }: { campaigns: ContactList['campaigns'] }) => {
+/**
+ * The campaigns a record (a contact list, a tag group) is linked to, each a link to its campaign,
+ * with its state when not running; a dash when there are none.
+ */
+export const LinkedCampaignLinks = ({
+  campaigns,
+}: {
+  campaigns: readonly { _id: string; title: string; state: CampaignState }[];
+}) => {
   const { t } = useTranslation();
   if (campaigns.length === 0) return <Text fz="sm">—</Text>;
   return (
