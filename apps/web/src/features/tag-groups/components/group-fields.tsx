@@ -6,7 +6,11 @@ import { ConditionField } from './condition-field';
 
 type GroupValues = { title: string; description: string; condition: TagCondition };
 
-/** A group's title, description and condition, as the create form and the group's settings both ask them. */
+/**
+ * A group's title, description and condition, as the create form and the group's settings both ask them.
+ * `disabled` holds the condition while a save runs (the texts stay editable, so a refused title can take the
+ * focus at once).
+ */
 export const GroupFields = <V extends GroupValues>({
   form,
   disabled = false,
@@ -25,7 +29,6 @@ export const GroupFields = <V extends GroupValues>({
         description={t('tagGroups.form.titleHint', { max: tagLimits.titleMax })}
         required
         autoComplete="off"
-        disabled={disabled}
         {...(autoFocus ? { 'data-autofocus': true } : {})}
         key={fields.key('title')}
         {...fields.getInputProps('title')}
@@ -36,7 +39,6 @@ export const GroupFields = <V extends GroupValues>({
         autosize
         minRows={2}
         maxRows={6}
-        disabled={disabled}
         key={fields.key('description')}
         {...fields.getInputProps('description')}
       />
