@@ -323,7 +323,10 @@ export const createTagService = ({
     return report;
   };
 
-  /** A change of one group's definition (tags, condition): members gained and lost, invitations at once. */
+  /**
+   * A change of one group's definition (tags, condition): members gained and lost, and, for a linked group,
+   * the invitations of those who join (queued for the job).
+   */
   const changeGroup = async (
     manufacturerId: string,
     id: string,
@@ -365,12 +368,14 @@ export const createTagService = ({
           memberCount: delta.members,
         });
         if (delta.gained > 0) {
-          Object.assign(report, await audienceReport(tx, { manufacturerId, groupIds: [g.id] }));
+          // Those who join, and only they: the report counts what the job will do.
+          const joined = await segmentMemberIds(tx, manufacturerId, after, g);
+          Object.assign(
+            report,
+            await audienceReport(tx, { manufacturerId, groupIds: [g.id], contactIds: joined }),
+          );
           if (!check && report.invitations > 0) {
-            await queueGroupAudience(tx, manufacturerId, {
-              groupId: g.id,
-              contactIds: await segmentMemberIds(tx, manufacturerId, after, g),
-            });
+            await queueGroupAudience(tx, manufacturerId, { groupId: g.id, contactIds: joined });
           }
         }
       }
