@@ -428,7 +428,7 @@ describe('live audiences', () => {
     expect(await invitationsOf(c.id)).toHaveLength(3);
   });
 
-  it('invites at once when a linked group changes its tags or condition', async () => {
+  it('invites those who join when a linked group changes its tags or condition', async () => {
     const s = await ownerSession(ctx);
     const c = await insertCampaign(ctx.rt, s.manufacturerId);
     const [a, b] = await makeContacts(s, [['vip'], ['vip', 'berlin']]);
