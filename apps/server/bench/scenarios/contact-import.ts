@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { ContactImport } from '@parley/contract';
 import { CONTACT_IMPORT_JOB } from '../../src/modules/imports/index.js';
+import { fullGc } from '../lib/memory.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { BenchContext, Figure, Scenario } from '../types.js';
 
@@ -33,12 +32,6 @@ const mapping = { email: 'email', firstname: 'firstname', city: 'city' };
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const signedMb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`;
-
-/** A full garbage collection, without starting node with --expose-gc. */
-const fullGc = () => {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-};
 
 const csvOf = (tag: string) => {
   const cities = ['Hamburg', 'Berlin', 'München', 'Köln', 'Wien', 'Zürich', '', 'Graz'];

@@ -1,9 +1,8 @@
-import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { performance } from 'node:perf_hooks';
 import type { MassFollowUp } from '@parley/contract';
 import { MAIL_JOB } from '../../src/modules/mail/index.js';
 import { MASS_FOLLOW_UP_JOB } from '../../src/modules/tickets/tickets.follow-ups.js';
+import { mib, signedMib, watchMemory } from '../lib/memory.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { BenchContext, Figure, Scenario } from '../types.js';
 
@@ -39,15 +38,6 @@ const CAMPAIGN_TITLE = 'Bench mass follow-up';
 const DESCRIPTION =
   'Hello {{contact.firstname|there}}, thank you for your answers about {{campaign.title}}. ' +
   'Did the firmware update fix the noise you described? A short reply here is enough.';
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const signedMib = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mib(bytes)}`;
-
-/** A full garbage collection, without starting node with --expose-gc. */
-const fullGc = () => {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-};
 
 /** The campaign and its tickets, each from a contact (one in 17 without a first name: "there"). */
 const seed = async (ctx: BenchContext) => {
@@ -88,15 +78,13 @@ export const massFollowUp: Scenario = {
   run: async (ctx) => {
     const { pool } = ctx.rt;
     const boss = ctx.rt.jobs.boss;
-    const gc = fullGc();
     const { rows: flag } = await pool.query<{ can_comment: boolean }>(
       'select can_comment from manufacturers where id = $1',
       [ctx.owner.manufacturerId],
     );
     let campaignId: string | undefined;
     let followUpId: string | undefined;
-    let sampler: NodeJS.Timeout | undefined;
-    let observer: PerformanceObserver | undefined;
+    let memory: ReturnType<typeof watchMemory> | undefined;
     let job: { started: number; ended: number } | undefined;
     try {
       ctx.progress(`mass follow-up: seeding a campaign with ${TICKETS} tickets`);
@@ -118,21 +106,7 @@ export const massFollowUp: Scenario = {
         },
       );
 
-      gc();
-      const before = process.memoryUsage();
-      let peak = before;
-      // The heap right after each of V8's own major collections: the live heap, the job's batch included.
-      const afterMajor: number[] = [];
-      observer = new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
-            afterMajor.push(process.memoryUsage().heapUsed);
-      });
-      observer.observe({ entryTypes: ['gc'] });
-      sampler = setInterval(() => {
-        const m = process.memoryUsage();
-        if (m.rss > peak.rss) peak = m;
-      }, SAMPLE_MS);
+      memory = watchMemory(SAMPLE_MS);
 
       ctx.progress(`mass follow-up: posting to ${TICKETS} tickets, then waiting for the job`);
       const base = `${ctx.baseUrl}/api/campaignticket/${campaignId}/comment/massfollowup`;
@@ -156,12 +130,7 @@ export const massFollowUp: Scenario = {
         if (r.status !== 200) throw new Error(`the follow-up answered ${r.status}: ${JSON.stringify(state)}`);
       }
       const done = performance.now();
-      clearInterval(sampler);
-      observer.disconnect();
-      const after = process.memoryUsage();
-      if (after.rss > peak.rss) peak = after;
-      gc();
-      const kept = process.memoryUsage();
+      const { before, peak, after, kept, afterMajor } = memory.stop();
       if (state.done !== TICKETS) throw new Error(`the follow-up is done with ${state.done} of ${TICKETS}`);
 
       const { rows: stored } = await pool.query<{ comments: number; tickets: number; there: number }>(
@@ -235,8 +204,7 @@ export const massFollowUp: Scenario = {
         figures,
       };
     } finally {
-      clearInterval(sampler);
-      observer?.disconnect();
+      memory?.dispose();
       ctx.progress('mass follow-up: removing the mail jobs, the follow-up, its campaign and contacts');
       await boss.offWork(MASS_FOLLOW_UP_JOB);
       await pool.query(`delete from pgboss.job where name = $1 and data->>'to' like $2`, [

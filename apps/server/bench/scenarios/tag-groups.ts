@@ -1,12 +1,11 @@
-import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { performance } from 'node:perf_hooks';
 import type { TagGroup, TagReport } from '@parley/contract';
 import { INVITATION_MAIL_JOB } from '../../src/modules/invitations/invitations.queue.js';
 import { TAG_CHANGE_JOB, type TagChangeJob } from '../../src/modules/tags/index.js';
 import { listSegmentMembers, listTagGroups } from '../../src/queries/segments.query.js';
 import { type BareSqlPair, compareToBareSql, listPair } from '../lib/compare.js';
 import { median } from '../lib/load.js';
+import { type MemoryWatch, mib, signedMib, watchMemory } from '../lib/memory.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { BenchContext, Figure, Scenario } from '../types.js';
 
@@ -86,15 +85,6 @@ const GROUPS: { title: string; condition: 'and' | 'or'; tags: string[]; members?
     tags: ['tag-060', 'tag-061', 'tag-062', 'tag-063', 'tag-064', 'tag-065'],
   },
 ];
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const signedMib = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mib(bytes)}`;
-
-/** A full garbage collection, without starting node with --expose-gc. */
-const fullGc = () => {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
-};
 
 /**
  * The contacts of `$1` (manufacturers), `$2` each, numbered `g`, newest first by `g`; each with
@@ -257,26 +247,19 @@ const edits = async (ctx: BenchContext) => {
   return { times, last: last as TagReport };
 };
 
-type FanOut = {
+type FanOut = MemoryWatch & {
   answeredMs: number;
   waitedMs: number;
   jobMs: number;
   totalMs: number;
   invitations: number;
   mails: number;
-  before: NodeJS.MemoryUsage;
-  peak: NodeJS.MemoryUsage;
-  heapPeak: NodeJS.MemoryUsage;
-  after: NodeJS.MemoryUsage;
-  kept: NodeJS.MemoryUsage;
-  afterMajor: number[];
 };
 
 /** Part 3: one edit that puts FAN_OUT contacts into a group linked to a running campaign, and its job. */
 const fanOut = async (ctx: BenchContext, campaignId: string): Promise<FanOut> => {
   const { pool } = ctx.rt;
   const boss = ctx.rt.jobs.boss;
-  const gc = fullGc();
   const group = await call<TagGroup>(
     ctx,
     'POST',
@@ -306,27 +289,8 @@ const fanOut = async (ctx: BenchContext, campaignId: string): Promise<FanOut> =>
     }
   });
 
-  let sampler: NodeJS.Timeout | undefined;
-  let observer: PerformanceObserver | undefined;
+  const memory = watchMemory(SAMPLE_MS);
   try {
-    gc();
-    const before = process.memoryUsage();
-    let peak = before;
-    let heapPeak = before;
-    // The heap right after each of V8's own major collections: the live heap, the job's batch included.
-    const afterMajor: number[] = [];
-    observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
-          afterMajor.push(process.memoryUsage().heapUsed);
-    });
-    observer.observe({ entryTypes: ['gc'] });
-    sampler = setInterval(() => {
-      const m = process.memoryUsage();
-      if (m.rss > peak.rss) peak = m;
-      if (m.heapUsed > heapPeak.heapUsed) heapPeak = m;
-    }, SAMPLE_MS);
-
     ctx.progress(`tag groups: tagging ${FAN_OUT} contacts into the linked group, then waiting for the job`);
     const started = performance.now();
     const report = await call<TagReport>(ctx, 'PATCH', '/api/tag/edit', {
@@ -342,13 +306,7 @@ const fanOut = async (ctx: BenchContext, campaignId: string): Promise<FanOut> =>
     );
     await Promise.race([done, timeout]);
     const ended = performance.now();
-    clearInterval(sampler);
-    observer.disconnect();
-    const after = process.memoryUsage();
-    if (after.rss > peak.rss) peak = after;
-    if (after.heapUsed > heapPeak.heapUsed) heapPeak = after;
-    gc();
-    const kept = process.memoryUsage();
+    const watched = memory.stop();
 
     const { rows } = await pool.query<{ invitations: number; contacts: number; mails: number }>(
       `select count(*)::int as invitations, count(distinct contact_id)::int as contacts,
@@ -375,16 +333,10 @@ const fanOut = async (ctx: BenchContext, campaignId: string): Promise<FanOut> =>
       totalMs: ended - started,
       invitations: r.invitations,
       mails: r.mails,
-      before,
-      peak,
-      heapPeak,
-      after,
-      kept,
-      afterMajor,
+      ...watched,
     };
   } finally {
-    clearInterval(sampler);
-    observer?.disconnect();
+    memory.dispose();
     await boss.offWork(TAG_CHANGE_JOB);
     // Its link goes with it; the invitations stay (D17).
     await call<TagReport>(ctx, 'DELETE', `/api/tag/tag-group/${group._id}`, { callForCheck: false });
