@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconEdit, IconSend, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { BackLink, RecordMissing } from '@/components/record-page';
 import { paths } from '@/config/paths';
+import { useLeaveAfterDelete } from '@/lib/use-leave-after-delete';
 import { useContactList } from '../api/get-contact-list';
 import { ContactListFormModal } from './contact-list-form-modal';
 import { DeleteContactListDialog } from './delete-contact-list-dialog';
@@ -20,16 +20,11 @@ import { MemberList } from './member-list';
  */
 export const ContactListDetails = ({ id }: { id: string }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { data: list, error, isPending } = useContactList(id);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [inviting, setInviting] = useState(false);
-  // Set once deleted: the page leaves for the lists.
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) navigate(paths.contactLists);
-  }, [deleted, navigate]);
+  const { leave } = useLeaveAfterDelete(paths.contactLists);
 
   const back = <BackLink to={paths.contactLists}>{t('contactLists.detail.back')}</BackLink>;
 
@@ -92,7 +87,7 @@ export const ContactListDetails = ({ id }: { id: string }) => {
       <DeleteContactListDialog
         list={deleting ? list : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => setDeleted(true)}
+        onDeleted={() => leave()}
       />
       <InviteToCampaignsDialog opened={inviting} onClose={() => setInviting(false)} list={list} />
     </Stack>

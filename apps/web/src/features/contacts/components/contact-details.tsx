@@ -1,14 +1,15 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { BackLink, RecordMissing } from '@/components/record-page';
 import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
+import { useLeaveAfterDelete } from '@/lib/use-leave-after-delete';
 import { useDeleteContacts } from '../api/delete-contacts';
 import { useContact } from '../api/get-contact';
 import { contactName } from '../lib/contact-name';
@@ -22,15 +23,10 @@ import { DeleteContactsDialog } from './delete-contacts-dialog';
 export const ContactDetails = ({ id }: { id: string }) => {
   const { t } = useTranslation();
   const { formatDate } = useDateFormat();
-  const navigate = useNavigate();
   const { data: contact, error, isPending } = useContact(id);
   const remove = useDeleteContacts();
   const [deleting, setDeleting] = useState(false);
-  // Set once deleted: the page leaves for the list without asking about unsaved edits.
-  const [deleted, setDeleted] = useState(false);
-  useEffect(() => {
-    if (deleted) navigate(paths.contacts);
-  }, [deleted, navigate]);
+  const { deleted, leave } = useLeaveAfterDelete(paths.contacts);
 
   const back = <BackLink to={paths.contacts}>{t('contacts.detail.back')}</BackLink>;
 
@@ -62,7 +58,7 @@ export const ContactDetails = ({ id }: { id: string }) => {
               : t('contacts.delete.doneKept', { count: 1 }),
           });
           setDeleting(false);
-          setDeleted(true);
+          leave();
         },
       },
     );

@@ -1,12 +1,11 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ContentLoader } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { BackLink, RecordMissing } from '@/components/record-page';
 import { paths } from '@/config/paths';
+import { useLeaveAfterDelete } from '@/lib/use-leave-after-delete';
 import { useTagGroup } from '../api/get-tag-group';
 import { TagGroupCampaigns } from './tag-group-campaigns';
 import { TagGroupMembers } from './tag-group-members';
@@ -21,14 +20,9 @@ import { useDeleteTagGroupFlow } from './use-tag-group-flows';
  */
 export const TagGroupDetails = ({ id }: { id: string }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { data: group, error, isPending } = useTagGroup(id);
-  // Set once deleted: the page leaves for the groups.
-  const [deleted, setDeleted] = useState(false);
-  const remove = useDeleteTagGroupFlow({ onDone: () => setDeleted(true) });
-  useEffect(() => {
-    if (deleted) navigate(paths.tagGroups);
-  }, [deleted, navigate]);
+  const { leave } = useLeaveAfterDelete(paths.tagGroups);
+  const remove = useDeleteTagGroupFlow({ onDone: () => leave() });
 
   const back = <BackLink to={paths.tagGroups}>{t('tagGroups.detail.back')}</BackLink>;
 
