@@ -237,8 +237,14 @@ export const createTagService = ({
     await jobs.send<TagChangeJob>(TAG_CHANGE_JOB, { changeId: row.id }, { tx });
   };
 
-  /** The report's invitation part: per campaign of the live audience in scope, and what keeps people out. */
-  const audienceReport = async (reader: DbOrTx, scope: AudienceScope) => {
+  /**
+   * The report's invitation part: per campaign of the live audience in scope, and what keeps people out;
+   * and how many people the largest campaign's audience holds (a link's report names them as its contacts).
+   */
+  const audienceReport = async (
+    reader: DbOrTx,
+    scope: AudienceScope,
+  ): Promise<{ part: Pick<TagReport, 'invitations' | 'campaigns' | 'problems'>; people: number }> => {
     const rows = await audienceCounts(reader, scope);
     const unsubscribed = rows.reduce((n, r) => n + r.unsubscribed, 0);
     const reached = rows.reduce((n, r) => n + r.reached, 0);
@@ -258,9 +264,11 @@ export const createTagService = ({
       });
     }
     return {
-      invitations: rows.reduce((n, r) => n + r.pending, 0),
-      campaigns: rows.map((r) => ({ _id: r.campaignId, title: r.title, invitations: r.pending })),
-      problems,
+      part: {
+        invitations: rows.reduce((n, r) => n + r.pending, 0),
+        campaigns: rows.map((r) => ({ _id: r.campaignId, title: r.title, invitations: r.pending })),
+        problems,
+      },
       people: Math.max(0, ...rows.map((r) => r.pending + r.reached + r.unsubscribed)),
     };
   };
@@ -311,14 +319,12 @@ export const createTagService = ({
       }
     }
     if (gained.length > 0) {
-      const audience = await audienceReport(tx, {
+      const { part } = await audienceReport(tx, {
         manufacturerId,
         contactIds: gained.map((r) => r.id),
         tags: add,
       });
-      report.invitations = audience.invitations;
-      report.campaigns = audience.campaigns;
-      report.problems = audience.problems;
+      Object.assign(report, part);
     }
     return report;
   };
@@ -370,17 +376,15 @@ export const createTagService = ({
         if (delta.gained > 0) {
           // Those who join, and only they: the report counts what the job will do.
           const joined = await segmentMemberIds(tx, manufacturerId, after, g);
-          Object.assign(
-            report,
-            await audienceReport(tx, { manufacturerId, groupIds: [g.id], contactIds: joined }),
-          );
+          const { part } = await audienceReport(tx, { manufacturerId, groupIds: [g.id], contactIds: joined });
+          Object.assign(report, part);
           if (!check && report.invitations > 0) {
             await queueGroupAudience(tx, manufacturerId, { groupId: g.id, contactIds: joined });
           }
         }
       }
       report.group = await groupOf(tx, manufacturerId, g.id);
-      return clean(report);
+      return report;
     });
 
   /** Links groups and campaigns, reports, and (unless checking) invites the new audience at once. */
@@ -414,8 +418,8 @@ export const createTagService = ({
         clock.now(),
       );
       const scope = { manufacturerId, groupIds: unique, campaignIds: targets.map((c) => c.id) };
-      const audience = await audienceReport(tx, scope);
-      const report: TagReport = { ...emptyReport(check), ...clean(audience), contacts: audience.people };
+      const { part, people } = await audienceReport(tx, scope);
+      const report: TagReport = { ...emptyReport(check), ...part, contacts: people };
       // Every campaign named is in the report, also one nobody new is invited to.
       for (const c of targets) {
         if (!report.campaigns.some((r) => r._id === c.id))
@@ -733,9 +737,3 @@ export const createTagService = ({
   };
 };
 export type TagService = ReturnType<typeof createTagService>;
-
-/** The report without the audience helper's extra count. */
-const clean = <T extends object>(r: T) => {
-  const { people: _people, ...rest } = r as T & { people?: number };
-  return rest as Omit<T, 'people'>;
-};
