@@ -44,7 +44,7 @@ export const createParticipationService = (deps: {
   campaigns: Pick<CampaignService, 'lockById' | 'countTicket' | 'endInTx'>;
   contacts: Pick<ContactService, 'upsertByEmail' | 'addTags'>;
   history: Pick<HistoryService, 'add'>;
-  questions: Pick<QuestionService, 'listPublic' | 'optionTagsOf'>;
+  questions: Pick<QuestionService, 'listPublic' | 'forAnswer'>;
   tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket'>;
   invitations: Pick<InvitationService, 'byToken' | 'markOpened' | 'markAnswered'>;
 }) => {
@@ -126,8 +126,8 @@ export const createParticipationService = (deps: {
       const status = statusFor(row, invited, now);
       if (status !== 'open') throw surveyNotOpen(status);
 
-      const questions = await surveyQuestions.listPublic(tx, campaignId);
-      const { answers, answeredCount } = buildTicketAnswers(questions, input.answers);
+      const surveyed = await surveyQuestions.forAnswer(tx, campaignId);
+      const { answers, answeredCount } = buildTicketAnswers(surveyed.questions, input.answers);
 
       const contact = await contacts.upsertByEmail(
         tx,
@@ -173,9 +173,7 @@ export const createParticipationService = (deps: {
       const chosen = answers
         .filter((a) => !a.skipped && (a.type === 'SingleChoice' || a.type === 'MultiChoice'))
         .flatMap((a) => a.value.optionIds ?? []);
-      const tags = [
-        ...new Set([...campaign.tags, ...(await surveyQuestions.optionTagsOf(tx, campaignId, chosen))]),
-      ];
+      const tags = [...new Set([...campaign.tags, ...surveyed.optionTags(chosen)])];
       if (tags.length > 0)
         await contacts.addTags(tx, campaign.manufacturerId, [contact.id], tags, now, 'answer');
       const ticketCount = await campaigns.countTicket(tx, campaignId);

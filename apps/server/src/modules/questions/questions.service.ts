@@ -435,17 +435,21 @@ export const createQuestionService = ({
       if (!option) throw notFound('option');
       return { id: option.id, text: option.text, tags: option.tags, questionType: q.type };
     },
-    /** The tags of the chosen options among a campaign's (the answer's transaction gives them, D17). */
-    optionTagsOf: async (tx: DbOrTx, campaignId: string, optionIds: string[]) => {
-      if (optionIds.length === 0) return [];
-      const chosen = new Set(optionIds);
-      return [
-        ...new Set(
-          (await listQuestions(tx, campaignId)).flatMap((q) =>
-            q.options.filter((o) => chosen.has(o.id)).flatMap((o) => o.tags),
-          ),
-        ),
-      ];
+    /**
+     * What the answer's transaction needs of a campaign's questions, read once: the questions as the
+     * participant saw them, and the tags of the options chosen among them (D17).
+     */
+    forAnswer: async (tx: DbOrTx, campaignId: string) => {
+      const all = await listQuestions(tx, campaignId);
+      return {
+        questions: all.map(toPublicQuestion),
+        optionTags: (optionIds: string[]) => {
+          const chosen = new Set(optionIds);
+          return [
+            ...new Set(all.flatMap((q) => q.options.filter((o) => chosen.has(o.id)).flatMap((o) => o.tags))),
+          ];
+        },
+      };
     },
     /** Copies a campaign's questions into another in the caller's transaction (the campaign copy). */
     copy: copyQuestions,
