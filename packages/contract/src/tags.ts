@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
-import { idSchema, isoDateSchema, listOf, queryArray, readUpdatedAtSchema } from './common.js';
+import {
+  idSchema,
+  isoDateSchema,
+  listOf,
+  pageQuerySchema,
+  queryArray,
+  readUpdatedAtSchema,
+} from './common.js';
 import { contactSchema } from './contacts.js';
 import { defineRoute } from './route.js';
 import { tagConditionSchema, tagLimits, tagSchema } from './tag-checks.js';
@@ -104,9 +111,7 @@ export const tagRoutes = {
     access: 'connect',
     summary: 'Tag groups with their live member counts and linked campaigns, paged and searched',
     tags: ['tags'],
-    query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+    query: pageQuerySchema.extend({
       /** A part of the title, the description or a tag (case-insensitive). */
       search: z.string().trim().max(200).optional(),
       /** Only the groups linked to this campaign. */
@@ -135,9 +140,7 @@ export const tagRoutes = {
     summary: "A tag group's members now, paged, newest contact first",
     tags: ['tags'],
     params: idParams,
-    query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+    query: pageQuerySchema.pick({ page: true, limit: true }).extend({
       search: z.string().trim().max(200).optional(),
     }),
     status: 200,
