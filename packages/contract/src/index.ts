@@ -15,6 +15,7 @@ export * from './participation.js';
 export * from './path-rule-checks.js';
 export * from './public-paths.js';
 export * from './question-checks.js';
+export * from './results.js';
 export * from './questions.js';
 export * from './route.js';
 export * from './secret-links.js';
@@ -37,6 +38,7 @@ import { invitationRoutes } from './invitations.js';
 import { ownerRoutes } from './owner.js';
 import { participationRoutes } from './participation.js';
 import { questionRoutes } from './questions.js';
+import { resultRoutes } from './results.js';
 import { tagRoutes } from './tags.js';
 import { templateRoutes } from './templates.js';
 import { ticketRoutes } from './tickets.js';
@@ -56,6 +58,7 @@ export const api = {
   contactImports: contactImportRoutes,
   contactLists: contactListRoutes,
   contactRequests: contactRequestRoutes,
+  results: resultRoutes,
   tags: tagRoutes,
   templates: templateRoutes,
   translation: translationRoutes,

@@ -17,6 +17,7 @@ export const publicPaths = {
   invitationAnswer: '/public/invitation/:token/answer',
   unsubscribe: '/public/unsubscribe/:token',
   contactRequest: '/public/contact-request/:manufacturerId',
+  sharedResults: '/public/results/:token',
   config: '/config',
 } as const;
 

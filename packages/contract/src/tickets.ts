@@ -18,6 +18,8 @@ export const ticketAnswerSchema = z.object({
   }),
   /** An optional question left blank, or one a path rule skipped. */
   skipped: z.boolean(),
+  /** Why it was skipped: left blank, or led past by a path rule (absent on answers stored before it was kept). */
+  skip: z.enum(['blank', 'path']).optional(),
 });
 export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
 
