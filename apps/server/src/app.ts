@@ -20,6 +20,7 @@ import { invitationRoutes } from './modules/invitations/index.js';
 import { ownerRoutes } from './modules/owner/index.js';
 import { participationRoutes } from './modules/participation/index.js';
 import { questionRoutes } from './modules/questions/index.js';
+import { resultRoutes } from './modules/results/index.js';
 import { fileRoutes } from './modules/storage/index.js';
 import { tagRoutes } from './modules/tags/index.js';
 import { templateRoutes } from './modules/templates/index.js';
@@ -156,6 +157,7 @@ export const buildApp = async (
   await app.register(contactRoutes, { contacts: services.contacts });
   await app.register(contactListRoutes, { contactLists: services.contactLists });
   await app.register(tagRoutes, { tags: services.tags });
+  await app.register(resultRoutes, { results: services.results });
   await app.register(contactRequestRoutes, { contactRequests: services.contactRequests });
   await app.register(invitationRoutes, { invitations: services.invitations });
   await app.register(importRoutes, { imports: services.imports });

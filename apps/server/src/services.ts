@@ -22,6 +22,7 @@ import type { MailService } from './modules/mail/index.js';
 import { createOwnerService } from './modules/owner/index.js';
 import { createParticipationService } from './modules/participation/index.js';
 import { createQuestionService } from './modules/questions/index.js';
+import { createResultService } from './modules/results/index.js';
 import type { FileStorage } from './modules/storage/index.js';
 import { createTagService } from './modules/tags/index.js';
 import { createTemplateService } from './modules/templates/index.js';
@@ -142,6 +143,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   });
   const contactLists = createContactListService({ db, clock, jobs, campaigns, contacts, invitations });
   const tags = createTagService({ db, clock, jobs, log, campaigns, contacts, invitations, questions });
+  const results = createResultService({ db, clock, publicUrl: config.publicUrl, campaigns, questions });
   const contactRequests = createContactRequestService({
     db,
     clock,
@@ -197,6 +199,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     contactLists,
     contactRequests,
     tags,
+    results,
     imports,
     info,
     campaigns,

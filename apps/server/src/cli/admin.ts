@@ -34,7 +34,8 @@ Commands:
         name, imageUrl (a URL; empty or null removes it),
         answerLimitation (a whole number; empty or null: no limit), delayDays (a whole number),
         autoPublished, canUnpublish, canPrivateNote, canExport, canComment, isPartner,
-        canSaveAnswerWithoutNotification (true or false).
+        canSaveAnswerWithoutNotification (true or false),
+        timeZone (an IANA time zone such as Europe/Berlin: the days statistics count in).
       Prints the manufacturer.
   owner:disable --email E          Disables an owner and ends its sessions.
   owner:enable --email E           Enables a disabled owner again.
@@ -102,6 +103,16 @@ const wholeNumber = z
   .transform(Number)
   .pipe(z.number().int().max(2_147_483_647, 'is too large'));
 
+/** Whether Node knows the IANA time zone (it throws a RangeError for an unknown one). */
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+};
+
 /** Every setting `manufacturer:set` accepts (D8), from the text after `=`. */
 const manufacturerSettings = z
   .object({
@@ -120,6 +131,7 @@ const manufacturerSettings = z
     canComment: trueFalse,
     isPartner: trueFalse,
     canSaveAnswerWithoutNotification: trueFalse,
+    timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
   })
   .partial();
 const settingKeys = Object.keys(manufacturerSettings.shape);

@@ -11,6 +11,7 @@ export * from '../modules/info/info.tables.js';
 export * from '../modules/invitations/invitations.tables.js';
 export * from '../modules/owner/owner.tables.js';
 export * from '../modules/questions/questions.tables.js';
+export * from '../modules/results/results.tables.js';
 export * from '../modules/tags/tags.tables.js';
 export * from '../modules/templates/templates.tables.js';
 export * from '../modules/tickets/tickets.tables.js';

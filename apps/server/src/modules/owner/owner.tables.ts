@@ -21,6 +21,8 @@ export const manufacturers = pgTable('manufacturers', {
   canComment: boolean().notNull().default(false),
   isPartner: boolean().notNull().default(false),
   canSaveAnswerWithoutNotification: boolean().notNull().default(false),
+  /** The IANA time zone the statistics count days in (D23). */
+  timeZone: text().notNull().default('Europe/Berlin'),
   ...timestamps,
 });
 

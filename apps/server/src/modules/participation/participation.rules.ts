@@ -85,9 +85,11 @@ export const buildTicketAnswers = (questions: readonly PublicQuestion[], answers
   });
 
   const values = new Map<string, TicketAnswer['value']>();
+  const onPath = new Set<string>();
   const given = Object.fromEntries([...byQuestion].map(([id, { answer }]) => [id, answer]));
   for (const i of surveyPath(questions, given)) {
     const q = questions[i] as PublicQuestion;
+    onPath.add(q._id);
     const issue = answerIssues(q, given[q._id])[0];
     if (issue) throw refuseAnswer(q, issue, byQuestion.get(q._id)?.n ?? -1);
     const value = answerValue(q, given[q._id]);
@@ -104,6 +106,7 @@ export const buildTicketAnswers = (questions: readonly PublicQuestion[], answers
       options: q.options.map((o) => ({ _id: o._id, text: o.text })),
       value: value ?? {},
       skipped: value === undefined,
+      ...(value === undefined ? { skip: onPath.has(q._id) ? ('blank' as const) : ('path' as const) } : {}),
     };
   });
   return { answers: result, answeredCount: values.size };

@@ -7,6 +7,8 @@ import { shorten } from '../../lib/text.js';
 import {
   campaignTickets,
   massFollowUps,
+  ticketAnswerStates,
+  ticketChoices,
   ticketComments,
   ticketLinks,
   ticketMedia,
@@ -53,7 +55,44 @@ export const insertTicket = async (db: DbOrTx, values: NewTicket) => {
     })
     .onConflictDoNothing({ target: [campaignTickets.campaignId, campaignTickets.submissionId] })
     .returning();
+  if (row) await insertAnswerRows(db, row);
   return row;
+};
+
+/** Why a question was skipped; answers stored before the reason was kept count as `path` when not optional. */
+const skipState = (a: TicketAnswer) => a.skip ?? (a.optional ? 'blank' : 'path');
+
+/**
+ * The ticket's answers as rows the results count (one per question, one per chosen or ranked option),
+ * in the ticket's transaction (docs/product-decisions.md, "Results and statistics").
+ */
+export const insertAnswerRows = async (
+  db: DbOrTx,
+  t: Pick<TicketRow, 'id' | 'campaignId' | 'answers' | 'createdAt'>,
+) => {
+  if (t.answers.length === 0) return;
+  await db.insert(ticketAnswerStates).values(
+    t.answers.map((a) => ({
+      ticketId: t.id,
+      campaignId: t.campaignId,
+      questionId: a.questionId,
+      state: a.skipped ? skipState(a) : ('answered' as const),
+      text: a.type === 'FreeText' && !a.skipped ? (a.value.text ?? '') : null,
+      createdAt: t.createdAt,
+    })),
+  );
+  const choices = t.answers.flatMap((a) =>
+    a.skipped || a.type === 'FreeText'
+      ? []
+      : [...new Set(a.value.optionIds ?? [])].map((optionId, i) => ({
+          ticketId: t.id,
+          campaignId: t.campaignId,
+          questionId: a.questionId,
+          optionId,
+          position: a.type === 'Ranking' ? i + 1 : null,
+        })),
+  );
+  if (choices.length > 0) await db.insert(ticketChoices).values(choices);
 };
 
 export const findTicketBySubmission = async (db: DbOrTx, campaignId: string, submissionId: string) => {

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -222,4 +223,51 @@ export const ticketMedia = pgTable(
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [index().on(t.ticketId), index().on(t.commentId)],
+);
+
+/**
+ * Each ticket's answer to each question, one row per ticket and question, written with the ticket:
+ * the results count these with SQL aggregates and indexes instead of reading the tickets' answers
+ * (docs/product-decisions.md, "Results and statistics").
+ */
+export const ticketAnswerStates = pgTable(
+  'ticket_answer_states',
+  {
+    ticketId: uuid()
+      .notNull()
+      .references(() => campaignTickets.id, { onDelete: 'cascade' }),
+    campaignId: uuid().notNull(),
+    questionId: uuid().notNull(),
+    /** Answered, left blank (an optional question), or led past by a path rule. */
+    state: text({ enum: ['answered', 'blank', 'path'] }).notNull(),
+    /** A free-text answer's text; null otherwise. */
+    text: text(),
+    /** The ticket's time: free-text answers are listed newest first. */
+    createdAt: at().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.questionId] }),
+    // Counting a campaign's answers per question and state: an index-only scan.
+    index('ticket_answer_states_campaign_idx').on(t.campaignId, t.questionId, t.state, t.createdAt),
+  ],
+);
+
+/** Each option a ticket chose (SingleChoice, MultiChoice) or ranked (Ranking, with its position, 1 = best). */
+export const ticketChoices = pgTable(
+  'ticket_choices',
+  {
+    ticketId: uuid()
+      .notNull()
+      .references(() => campaignTickets.id, { onDelete: 'cascade' }),
+    campaignId: uuid().notNull(),
+    questionId: uuid().notNull(),
+    optionId: uuid().notNull(),
+    /** Ranking: the position given; null for a choice. */
+    position: smallint(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.questionId, t.optionId] }),
+    // Counting a campaign's choices per option (and position): an index-only scan.
+    index('ticket_choices_campaign_idx').on(t.campaignId, t.questionId, t.optionId, t.position),
+  ],
 );

@@ -1,0 +1,270 @@
+/**
+ * Read-only query: a campaign's results and statistics (D23), all counted by PostgreSQL.
+ * Reads campaign_tickets, ticket_answer_states, ticket_choices (tickets), invitations (invitations),
+ * contacts (contacts), contact_list_members (contact-lists), campaigns (campaigns) and manufacturers
+ * (owner). Used by the results service only. It never writes.
+ */
+import type { ResultFilterQuery, TicketAnswer } from '@parley/contract';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { likePattern } from '../lib/like.js';
+import { campaigns } from '../modules/campaigns/campaigns.tables.js';
+import { contacts } from '../modules/contacts/contacts.tables.js';
+import { invitations } from '../modules/invitations/invitations.tables.js';
+import { manufacturers } from '../modules/owner/owner.tables.js';
+import { campaignTickets, ticketAnswerStates, ticketChoices } from '../modules/tickets/tickets.tables.js';
+import { memberOfList } from './contact-lists.query.js';
+
+/** Which tickets count: one campaign's, in the filter, with the days read in `timeZone`. */
+export type ResultScope = ResultFilterQuery & {
+  manufacturerId: string;
+  campaignId: string;
+  timeZone: string;
+};
+
+/** The instant a calendar day starts in a time zone (`day` is YYYY-MM-DD, checked by the contract). */
+const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+const dayEnd = (day: string, timeZone: string) =>
+  sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
+
+/** The filter's conditions on campaign_tickets beyond its campaign; none when it takes every ticket. */
+const narrowing = (s: ResultScope): SQL[] => {
+  const t = campaignTickets;
+  const out: (SQL | undefined)[] = [
+    s.from ? sql`${t.createdAt} >= ${dayStart(s.from, s.timeZone)}` : undefined,
+    s.to ? sql`${t.createdAt} < ${dayEnd(s.to, s.timeZone)}` : undefined,
+    s.archived === 'all' ? undefined : eq(t.ignored, s.archived === 'true'),
+    s.rating === 'up' ? gt(t.votesUp, 0) : undefined,
+    s.rating === 'down' ? gt(t.votesDown, 0) : undefined,
+    s.rating === 'none' ? and(eq(t.votesUp, 0), eq(t.votesDown, 0)) : undefined,
+    s.contactListId ? memberOfList(t.contactId, s.contactListId) : undefined,
+    s.tag
+      ? sql`exists (select 1 from ${contacts} c where c.id = ${t.contactId}
+          and c.manufacturer_id = ${s.manufacturerId} and c.tags @> array[${s.tag}]::text[])`
+      : undefined,
+  ];
+  return out.filter((c): c is SQL => c !== undefined);
+};
+
+const ticketsOf = (s: ResultScope) =>
+  and(
+    eq(campaignTickets.campaignId, s.campaignId),
+    eq(campaignTickets.manufacturerId, s.manufacturerId),
+    ...narrowing(s),
+  );
+
+/**
+ * Rows of a per-answer table (states or choices) that belong to the scope's tickets. Without a
+ * narrowing filter the table's own campaign column answers (an index-only scan); with one, the
+ * tickets in the filter are joined by id.
+ */
+const inScope = (s: ResultScope, ticketId: SQL | typeof ticketAnswerStates.ticketId, campaignId: SQL) => {
+  const narrow = narrowing(s);
+  if (narrow.length === 0) return sql`${campaignId} = ${s.campaignId}`;
+  return sql`${campaignId} = ${s.campaignId} and ${ticketId} in (select ${campaignTickets.id} from ${campaignTickets} where ${ticketsOf(s)})`;
+};
+
+export const countTickets = async (db: DbOrTx, s: ResultScope) => {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaignTickets).where(ticketsOf(s));
+  return row?.n ?? 0;
+};
+
+/** Per question: how many answered it, left it blank, were led past it. */
+export const answerStateCounts = (db: DbOrTx, s: ResultScope) => {
+  const a = ticketAnswerStates;
+  return db
+    .select({ questionId: a.questionId, state: a.state, n: sql<number>`count(*)::int` })
+    .from(a)
+    .where(inScope(s, sql`${a.ticketId}`, sql`${a.campaignId}`))
+    .groupBy(a.questionId, a.state);
+};
+
+/** Per question, option and (ranking) position: how many chose or ranked it so. */
+export const choiceCounts = (db: DbOrTx, s: ResultScope) => {
+  const c = ticketChoices;
+  return db
+    .select({
+      questionId: c.questionId,
+      optionId: c.optionId,
+      position: c.position,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(c)
+    .where(inScope(s, sql`${c.ticketId}`, sql`${c.campaignId}`))
+    .groupBy(c.questionId, c.optionId, c.position);
+};
+
+/** One page of a free-text question's answers in the scope, newest first, and their number. */
+export const freeTextAnswers = async (
+  db: DbOrTx,
+  s: ResultScope,
+  q: { questionId: string; search?: string | undefined; limit: number; offset: number },
+) => {
+  const a = ticketAnswerStates;
+  const where = and(
+    inScope(s, sql`${a.ticketId}`, sql`${a.campaignId}`),
+    eq(a.questionId, q.questionId),
+    eq(a.state, 'answered'),
+    q.search ? sql`${a.text} ilike ${likePattern(q.search)}` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ticketId: a.ticketId, text: a.text, createdAt: a.createdAt })
+      .from(a)
+      .where(where)
+      .orderBy(sql`${a.createdAt} desc`, sql`${a.ticketId} desc`)
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(a).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+};
+
+/**
+ * What participants saw of questions and options that are gone now: their texts from the latest
+ * ticket that holds each (only for the few ids the results name but the campaign no longer has).
+ */
+export const snapshotTexts = async (db: DbOrTx, campaignId: string, questionIds: string[]) => {
+  if (questionIds.length === 0) return new Map<string, TicketAnswer>();
+  const rows = await db
+    .selectDistinctOn([ticketAnswerStates.questionId], {
+      questionId: ticketAnswerStates.questionId,
+      answer: sql<TicketAnswer>`(select a from jsonb_array_elements(${campaignTickets.answers}) a
+        where a->>'questionId' = ${ticketAnswerStates.questionId}::text limit 1)`,
+    })
+    .from(ticketAnswerStates)
+    .innerJoin(campaignTickets, eq(campaignTickets.id, ticketAnswerStates.ticketId))
+    .where(
+      and(eq(ticketAnswerStates.campaignId, campaignId), inArray(ticketAnswerStates.questionId, questionIds)),
+    )
+    .orderBy(ticketAnswerStates.questionId, sql`${ticketAnswerStates.createdAt} desc`);
+  return new Map(rows.filter((r) => r.answer).map((r) => [r.questionId, r.answer]));
+};
+
+/** The ticket counts of the campaign as a whole: all, by source. */
+export const ticketTotals = async (db: DbOrTx, manufacturerId: string, campaignId: string) => {
+  const t = campaignTickets;
+  const [row] = await db
+    .select({
+      answers: sql<number>`count(*)::int`,
+      openLink: sql<number>`(count(*) filter (where ${t.source} = 'openLink'))::int`,
+      invitation: sql<number>`(count(*) filter (where ${t.source} = 'invitation'))::int`,
+    })
+    .from(t)
+    .where(and(eq(t.campaignId, campaignId), eq(t.manufacturerId, manufacturerId)));
+  return row ?? { answers: 0, openLink: 0, invitation: 0 };
+};
+
+/** The campaign's invitations: made, mailed, opened, answered, and the median time from mail to answer. */
+export const invitationTotals = async (db: DbOrTx, manufacturerId: string, campaignId: string) => {
+  const i = invitations;
+  const [row] = await db
+    .select({
+      invited: sql<number>`count(*)::int`,
+      delivered: sql<number>`count(${i.sentAt})::int`,
+      opened: sql<number>`(count(*) filter (where ${i.openedAt} is not null or ${i.answeredAt} is not null))::int`,
+      answered: sql<number>`count(${i.answeredAt})::int`,
+      medianSeconds: sql<number | null>`percentile_cont(0.5) within group
+        (order by extract(epoch from ${i.answeredAt} - ${i.sentAt}))
+        filter (where ${i.answeredAt} is not null and ${i.sentAt} is not null)`,
+    })
+    .from(i)
+    .where(and(eq(i.campaignId, campaignId), eq(i.manufacturerId, manufacturerId)));
+  return row ?? { invited: 0, delivered: 0, opened: 0, answered: 0, medianSeconds: null };
+};
+
+/** Answers per calendar day from `from` to `to` (inclusive, in `timeZone`), days without answers as 0. */
+export const answersPerDay = async (
+  db: DbOrTx,
+  q: { manufacturerId: string; campaignId: string; timeZone: string; from: string; to: string },
+) => {
+  const t = campaignTickets;
+  const rows = await db.execute<{ date: string; answers: number }>(sql`
+    select d::date::text as date, coalesce(x.n, 0)::int as answers
+    from generate_series(${q.from}::date, ${q.to}::date, interval '1 day') d
+    left join (
+      select (${t.createdAt} at time zone ${q.timeZone})::date as day, count(*) as n
+      from ${t}
+      where ${t.campaignId} = ${q.campaignId} and ${t.manufacturerId} = ${q.manufacturerId}
+        and ${t.createdAt} >= ${dayStart(q.from, q.timeZone)} and ${t.createdAt} < ${dayEnd(q.to, q.timeZone)}
+      group by 1
+    ) x on x.day = d::date
+    order by d`);
+  return rows.rows.map((r) => ({ date: r.date, answers: Number(r.answers) }));
+};
+
+/** The manufacturer's running campaigns with their headline numbers, most recently answered first. */
+export const runningCampaigns = async (db: DbOrTx, manufacturerId: string, limit: number, since: Date) => {
+  const c = campaigns;
+  // Inside these subqueries a bare column would bind to the subquery's own table: the campaign's id is
+  // written out in full.
+  const id = sql.raw('"campaigns"."id"');
+  const lastAnswerAt = sql<
+    string | null
+  >`(select max(t.created_at) from ${campaignTickets} t where t.campaign_id = ${id})`;
+  const rows = await db
+    .select({
+      id: c.id,
+      title: c.title,
+      state: c.state,
+      answers: c.ticketCount,
+      answersLast7Days: sql<number>`(select count(*)::int from ${campaignTickets} t
+        where t.campaign_id = ${id} and t.created_at >= ${since.toISOString()}::timestamptz)`,
+      lastAnswerAt,
+      invited: sql<number>`(select count(*)::int from ${invitations} i where i.campaign_id = ${id})`,
+      delivered: sql<number>`(select count(i.sent_at)::int from ${invitations} i where i.campaign_id = ${id})`,
+      invitationAnswers: sql<number>`(select count(i.answered_at)::int from ${invitations} i where i.campaign_id = ${id})`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(c)
+    .where(and(eq(c.manufacturerId, manufacturerId), eq(c.state, 'running')))
+    .orderBy(sql`${lastAnswerAt} desc nulls last`, asc(c.id))
+    .limit(limit);
+  return rows;
+};
+
+/** A shared results link: its campaign and the maker's name. */
+export const sharedCampaign = async (db: DbOrTx, campaignId: string) => {
+  const [row] = await db
+    .select({ campaign: campaigns, manufacturerName: manufacturers.name, timeZone: manufacturers.timeZone })
+    .from(campaigns)
+    .innerJoin(manufacturers, eq(manufacturers.id, campaigns.manufacturerId))
+    .where(eq(campaigns.id, campaignId));
+  return row;
+};
+
+/** One batch of the export: tickets in the scope after `after` (creation order), with contact and tags. */
+export const exportBatch = (
+  db: DbOrTx,
+  s: ResultScope,
+  after: { key: string; id: string } | null,
+  limit: number,
+) => {
+  const t = campaignTickets;
+  return db
+    .select({
+      id: t.id,
+      createdAt: t.createdAt,
+      /** The creation time as PostgreSQL prints it (microseconds kept): the next batch's cursor. */
+      key: sql<string>`${t.createdAt}::text`,
+      answers: t.answers,
+      ignored: t.ignored,
+      votesUp: t.votesUp,
+      votesDown: t.votesDown,
+      source: t.source,
+      email: contacts.email,
+      firstname: contacts.firstname,
+      lastname: contacts.lastname,
+      tags: contacts.tags,
+    })
+    .from(t)
+    .leftJoin(contacts, eq(contacts.id, t.contactId))
+    .where(
+      and(
+        ticketsOf(s),
+        after ? sql`(${t.createdAt}, ${t.id}) > (${after.key}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(t.createdAt), asc(t.id))
+    .limit(limit);
+};
