@@ -25,7 +25,7 @@ const addQuestion = async (page: Page, q: QuestionSpec) => {
 };
 
 const createCampaign = async (page: Page, title: string, target?: number) => {
-  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await expectAccessible(page, 'the campaign list');
   await page.getByRole('button', { name: 'New campaign' }).click();

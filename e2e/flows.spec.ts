@@ -22,7 +22,7 @@ const addQuestion = async (page: Page, q: QuestionSpec) => {
 };
 
 const createCampaign = async (page: Page, title: string, target?: number) => {
-  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
   await page.getByRole('button', { name: 'New campaign' }).click();
   const dialog = page.getByRole('dialog', { name: 'New campaign' });
   await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
@@ -67,7 +67,7 @@ test('the empty New-campaign dialog takes the first click: Cancel closes it, “
 }) => {
   await page.goto('/login');
   await signIn(page, owner);
-  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'New campaign' });
   const title = dialog.getByRole('textbox', { name: /^Title/ });

@@ -58,10 +58,10 @@ test('the console and the survey page run under the Content-Security-Policy with
   expect(html).toMatch(/<script[^>]*\bsrc=/);
   expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   await signIn(page, owner);
-  await expect(page.getByRole('link', { name: 'Campaigns' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Campaigns', exact: true })).toBeVisible();
 
   const campaignId = await runningCampaign(page.request, owner);
-  await page.getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await page.getByRole('link', { name: 'Policy check' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Policy check' })).toBeVisible();

@@ -19,11 +19,14 @@ export const publicCall = async <T>(
   path: PublicPath,
   {
     params = {},
+    query,
     body,
     signal,
     onUploadProgress,
   }: {
     params?: Record<string, string>;
+    /** The query string's values (none given: no query string). */
+    query?: Record<string, string>;
     /** JSON, or a FormData sent as multipart. */
     body?: unknown;
     signal?: AbortSignal;
@@ -31,7 +34,8 @@ export const publicCall = async <T>(
     onUploadProgress?: (fraction: number) => void;
   } = {},
 ): Promise<T> => {
-  const url = publicUrl(path, params);
+  const search = query ? new URLSearchParams(query).toString() : '';
+  const url = `${publicUrl(path, params)}${search ? `?${search}` : ''}`;
   let response: Response;
   try {
     response = await httpRequest({ method, url, body, signal, onUploadProgress });

@@ -3,6 +3,8 @@ import deForm from './contact-request-form/de.json';
 import enForm from './contact-request-form/en.json';
 import de from './de.json';
 import en from './en.json';
+import deResults from './shared-results/de.json';
+import enResults from './shared-results/en.json';
 import deTicket from './ticket-page/de.json';
 import enTicket from './ticket-page/en.json';
 
@@ -19,6 +21,7 @@ const pairs = [
   ['the console', de, en],
   ['the contact-request form', deForm, enForm],
   ['the ticket page', deTicket, enTicket],
+  ['the shared results page', deResults, enResults],
 ] as const;
 
 describe('locales', () => {

@@ -17,6 +17,13 @@ const ContactRequestPage = lazy(() =>
   })),
 );
 
+/** The shared results of a campaign (D23) are a chunk of their own too, with their own texts. */
+const SharedResultsPage = lazy(() =>
+  import('@/features/participation/components/shared-results-page').then((m) => ({
+    default: m.SharedResultsPage,
+  })),
+);
+
 /**
  * The public pages (D10, `/p/…`) as their own application, built from `public.html` with Preact
  * (docs/architecture.md, "The public pages"): what a participant opens from a mail on a phone loads
@@ -35,6 +42,13 @@ const pageFor = (pathname: string) => {
     return (
       <Suspense fallback={null}>
         <ContactRequestPage key={id} manufacturerId={decodeURIComponent(id)} />
+      </Suspense>
+    );
+  }
+  if (single && kind === 'results') {
+    return (
+      <Suspense fallback={null}>
+        <SharedResultsPage key={id} token={decodeURIComponent(id)} />
       </Suspense>
     );
   }

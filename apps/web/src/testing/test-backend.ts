@@ -162,6 +162,10 @@ export const createTestBackend = (options: BackendOptions = {}) => {
     const newCount = documents.filter((entry) => entry.isNewHistory).length;
     return { body: { documents, total: documents.length, newCount } };
   });
+  // The dashboard's running campaigns (connect): none unless a test serves some.
+  server.on(api.results.dashboard, (request) =>
+    authorized(request) ? { body: { campaigns: [], total: 0 } } : unauthorized,
+  );
   server.on(api.history.seen, (request) => {
     if (!authorized(request)) return unauthorized;
     const { ids } = request.body as { ids: string[] };

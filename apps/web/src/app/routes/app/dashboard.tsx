@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { SupportLinks } from '@/components/support-links';
 import { paths } from '@/config/paths';
+import { RunningCampaigns } from '@/features/dashboard/components/running-campaigns';
 import { InfoList } from '@/features/info/components/info-list';
 import { useMeSmall } from '@/lib/current-owner';
 import { usePublicConfig } from '@/lib/public-config';
 
-/** `/`: a greeting, the two product areas and the news items. */
+/** `/`: a greeting, the running campaigns (with connect), the two product areas and the news items. */
 export const DashboardRoute = () => {
   const { t } = useTranslation();
   const { data: owner } = useMeSmall();
@@ -41,6 +42,7 @@ export const DashboardRoute = () => {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            <RunningCampaigns />
             <Title order={2} size="h4">
               {t('dashboard.infoTitle')}
             </Title>

@@ -1,5 +1,4 @@
-import { Alert, Center, Loader, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconHourglassHigh } from '@tabler/icons-react';
+import { Center, Loader, Modal, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,25 +21,12 @@ import {
 } from '@/features/participation/api/get-survey-preview';
 import { SurveyPreview } from '@/features/participation/components/survey-preview';
 import { QuestionEditor } from '@/features/questions/components/question-editor';
+import { ResultsPanel } from '@/features/results/components/results-panel';
+import { StatisticsPanel } from '@/features/results/components/statistics-panel';
 import { TicketList } from '@/features/tickets/components/ticket-list';
 
 const tabs = ['settings', 'questions', 'participants', 'results', 'statistics'] as const;
 type Tab = (typeof tabs)[number];
-
-const LaterPanel = ({ text }: { text: string }) => {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      role="note"
-      color="blue"
-      variant="light"
-      icon={<IconHourglassHigh size={18} aria-hidden />}
-      title={t('campaigns.tabs.comingLater')}
-    >
-      {text}
-    </Alert>
-  );
-};
 
 /** The participant's view of the survey, from the preview endpoint, drawn by the survey page's own form. */
 const PreviewModal = ({ campaignId, onClose }: { campaignId: string; onClose: () => void }) => {
@@ -138,10 +124,10 @@ export const CampaignRoute = () => {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="results">
-          <LaterPanel text={t('campaigns.tabs.resultsText')} />
+          <ResultsPanel campaign={campaign} />
         </Tabs.Panel>
         <Tabs.Panel value="statistics">
-          <LaterPanel text={t('campaigns.tabs.statisticsText')} />
+          <StatisticsPanel campaignId={campaign._id} />
         </Tabs.Panel>
       </Tabs>
       {previewing ? <PreviewModal campaignId={campaign._id} onClose={() => setPreviewing(false)} /> : null}

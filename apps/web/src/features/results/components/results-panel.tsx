@@ -1,0 +1,79 @@
+import { Alert, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { CampaignState } from '@parley/contract';
+import { IconInbox } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useQuestionStats } from '../api/get-question-stats';
+import { ExportButtons } from './export-buttons';
+import { QuestionResultCard } from './question-result-card';
+import { ResultFilters } from './result-filters';
+import { ShareResults } from './share-results';
+import { resultFilterQuery, useResultFilterParams } from './use-result-filter-params';
+
+type Props = { campaign: { _id: string; title: string; state: CampaignState } };
+
+const LoadingSkeleton = () => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
+      <Skeleton height={140} radius="md" />
+      <Skeleton height={140} radius="md" />
+    </Stack>
+  );
+};
+
+/**
+ * D23: a campaign's results per question for the tickets in the filter (kept in the address), its
+ * exports and its shared results page.
+ */
+export const ResultsPanel = ({ campaign }: Props) => {
+  const { t } = useTranslation();
+  const params = useResultFilterParams();
+  const filter = resultFilterQuery(params.filters);
+  const { data, isPending, isError, isFetching, refetch } = useQuestionStats({
+    ...filter,
+    campaignId: campaign._id,
+  });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('results.title')}
+        </Title>
+        <ExportButtons campaign={campaign} filter={filter} />
+      </Group>
+      <ResultFilters params={params} tickets={data?.tickets} />
+      {isPending ? (
+        <LoadingSkeleton />
+      ) : isError && !data ? (
+        <Alert color="red" variant="light" title={t('common.error')}>
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{t('common.loadFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : data && data.tickets === 0 ? (
+        <EmptyState
+          icon={<IconInbox size={24} aria-hidden />}
+          title={params.filtered ? t('results.empty.filteredTitle') : t('results.empty.title')}
+          description={params.filtered ? t('results.empty.filteredText') : t('results.empty.text')}
+        />
+      ) : data ? (
+        <Stack gap="md" aria-busy={isFetching || undefined}>
+          {data.questions.map((question, i) => (
+            <QuestionResultCard
+              key={question.questionId}
+              campaignId={campaign._id}
+              question={question}
+              number={i + 1}
+              filter={filter}
+            />
+          ))}
+        </Stack>
+      ) : null}
+      <ShareResults campaign={campaign} />
+    </Stack>
+  );
+};

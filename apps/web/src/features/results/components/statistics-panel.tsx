@@ -1,0 +1,132 @@
+import {
+  Alert,
+  Box,
+  Button,
+  EmptyState,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { statisticsDays } from '@parley/contract';
+import { IconChartBar } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ColumnChart } from '@/components/charts/column-chart';
+import { useLanguage } from '@/lib/i18n';
+import { useStatistics } from '../api/get-statistics';
+import { formatCalendarDay } from '../lib/calendar-day';
+import { StatisticsFigures } from './statistics-figures';
+
+/** The windows offered (days ending today); the contract's default (spec §9) when the address names none. */
+export const statisticsWindows = [7, 30, 90, 365] as const;
+
+const useWindow = () => {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('days'));
+  const days = statisticsWindows.find((d) => d === asked) ?? statisticsDays.default;
+  const setDays = (next: number) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === statisticsDays.default) updated.delete('days');
+        else updated.set('days', String(next));
+        return updated;
+      },
+      { replace: true },
+    );
+  return [days, setDays] as const;
+};
+
+const LoadingSkeleton = () => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
+      <Skeleton height={68} radius="md" />
+      <Skeleton height={68} radius="md" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
+  );
+};
+
+/** D23: the campaign as a whole: headline numbers and the answers per day over a window of days. */
+export const StatisticsPanel = ({ campaignId }: { campaignId: string }) => {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [days, setDays] = useWindow();
+  const windowLabelId = useId();
+  const { data, isPending, isError, isFetching, refetch } = useStatistics(campaignId, days);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('statistics.title')}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <Text id={windowLabelId} fz="sm" fw={500}>
+            {t('statistics.window.label')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={windowLabelId}
+            data={statisticsWindows.map((d) => ({
+              value: String(d),
+              label: t('statistics.window.days', { count: d }),
+            }))}
+            value={String(days)}
+            onChange={(value) => setDays(Number(value))}
+          />
+        </Group>
+      </Group>
+      {isPending ? (
+        <LoadingSkeleton />
+      ) : isError && !data ? (
+        <Alert color="red" variant="light" title={t('common.error')}>
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{t('common.loadFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : data ? (
+        <Stack gap="lg" aria-busy={isFetching || undefined}>
+          <StatisticsFigures statistics={data} />
+          {data.answers === 0 ? (
+            <EmptyState
+              icon={<IconChartBar size={24} aria-hidden />}
+              title={t('statistics.empty.title')}
+              description={t('statistics.empty.text')}
+            />
+          ) : (
+            <Box>
+              <ColumnChart
+                locale={language}
+                title={t('statistics.perDay.title')}
+                description={t('statistics.perDay.description', {
+                  count: data.answersInWindow,
+                  from: formatCalendarDay(data.from, language),
+                  to: formatCalendarDay(data.to, language),
+                  timeZone: data.timeZone,
+                })}
+                categoryLabel={t('statistics.perDay.day')}
+                valueLabel={t('statistics.perDay.answers')}
+                data={data.perDay.map((d) => ({
+                  key: d.date,
+                  label: formatCalendarDay(d.date, language),
+                  value: d.answers,
+                }))}
+              />
+            </Box>
+          )}
+          <Text fz="xs" c="dimmed">
+            {t('statistics.timeZone', { timeZone: data.timeZone })}
+          </Text>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+};
