@@ -42,7 +42,8 @@ export const route = <R extends RouteDef>(app: FastifyInstance, def: R, handler:
     },
     handler: async (req, reply) => {
       const result = await handler(req as Parameters<Handler<R>>[0], reply);
-      if (result === reply) return reply;
+      // A reply is thenable: a handler that returns it (a file stream) resolves once it was sent.
+      if (result === reply || reply.sent) return reply;
       if (def.status === 204) return reply.code(204).send();
       return reply.code(def.status).send(result);
     },

@@ -1,7 +1,6 @@
-import { once } from 'node:events';
-import type { PassThrough } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { TicketAnswer } from '@parley/contract';
-import ExcelJS from 'exceljs';
+import { createXlsxStream } from '../../lib/xlsx-stream.js';
 import type { exportBatch } from '../../queries/results.query.js';
 import type { ExportTexts } from './results.texts.js';
 
@@ -39,44 +38,40 @@ const answerCell = (a: TicketAnswer | undefined, col: Column) => {
 };
 
 /**
- * Writes the export as a stream (D23): rows are committed batch by batch as they are read, and the
- * writer waits when the client reads slower, so the server's memory does not grow with the tickets.
+ * Writes the export as a stream (D23): each batch of tickets becomes rows deflated into the answer before
+ * the next batch is read, and the writer waits while the client reads slower, so the server's memory does
+ * not grow with the tickets (lib/xlsx-stream.ts; bench `results`).
  */
 export const writeXlsx = async (q: {
-  out: PassThrough;
+  out: Writable;
   texts: ExportTexts;
   timeZone: string;
   columns: Column[];
   batches: AsyncIterable<ExportRow[]>;
 }) => {
-  const { out, texts: t } = q;
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
+  const { texts: t } = q;
+  const sheet = await createXlsxStream(q.out, {
+    name: t.sheet,
+    columns: [
+      { header: t.ticket, width: 38 },
+      { header: t.participant, width: 24 },
+      { header: t.email, width: 28 },
+      { header: t.date, width: 18 },
+      { header: t.source, width: 14 },
+      { header: t.archived, width: 10 },
+      { header: t.rating, width: 12 },
+      { header: t.tags, width: 24 },
+      ...q.columns.map((c) => ({ header: c.text, width: 30 })),
+    ],
   });
-  const sheet = book.addWorksheet(t.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: t.ticket, width: 38 },
-    { header: t.participant, width: 24 },
-    { header: t.email, width: 28 },
-    { header: t.date, width: 18, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
-    { header: t.source, width: 14 },
-    { header: t.archived, width: 10 },
-    { header: t.rating, width: 12 },
-    { header: t.tags, width: 24 },
-    ...q.columns.map((c) => ({ header: c.text, width: 30 })),
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   const local = wallClock(q.timeZone);
   for await (const batch of q.batches) {
-    for (const r of batch) {
-      const byQuestion = new Map(r.answers.map((a) => [a.questionId, a]));
-      const name = [r.firstname, r.lastname].filter(Boolean).join(' ');
-      const rating = [r.votesUp > 0 ? t.up : '', r.votesDown > 0 ? t.down : ''].filter(Boolean).join(', ');
-      sheet
-        .addRow([
+    await sheet.rows(
+      batch.map((r) => {
+        const byQuestion = new Map(r.answers.map((a) => [a.questionId, a]));
+        const name = [r.firstname, r.lastname].filter(Boolean).join(' ');
+        const rating = [r.votesUp > 0 ? t.up : '', r.votesDown > 0 ? t.down : ''].filter(Boolean).join(', ');
+        return [
           r.id,
           r.email === null ? t.deletedContact : name,
           r.email ?? '',
@@ -86,11 +81,9 @@ export const writeXlsx = async (q: {
           rating,
           (r.tags ?? []).join(', '),
           ...q.columns.map((c) => answerCell(byQuestion.get(c._id), c)),
-        ])
-        .commit();
-    }
-    if (out.writableNeedDrain) await once(out, 'drain');
+        ];
+      }),
+    );
   }
-  sheet.commit();
-  await book.commit();
+  await sheet.end();
 };
