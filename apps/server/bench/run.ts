@@ -22,6 +22,7 @@ import { lighthouse } from './scenarios/lighthouse.js';
 import { massFollowUp } from './scenarios/mass-follow-up.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
+import { results } from './scenarios/results.js';
 import { tagGroups } from './scenarios/tag-groups.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
 import type { BenchContext, Figure, Scenario } from './types.js';
@@ -49,6 +50,7 @@ const scenarios: Scenario[] = [
   ticketInbox,
   massFollowUp,
   tagGroups,
+  results,
   pageWeight,
   lighthouse,
 ];
