@@ -41,7 +41,7 @@ SELECT t."id", t."campaign_id", (a->>'questionId')::uuid,
     WHEN a->>'skip' = 'path' OR (a->>'skip' IS NULL AND NOT (a->>'optional')::boolean) THEN 'path'
     ELSE 'blank'
   END,
-  CASE WHEN a->>'type' = 'FreeText' AND NOT (a->>'skipped')::boolean THEN a->'value'->>'text' END,
+  CASE WHEN a->>'type' = 'FreeText' AND NOT (a->>'skipped')::boolean THEN coalesce(a->'value'->>'text', '') END,
   t."created_at"
 FROM "campaign_tickets" t CROSS JOIN LATERAL jsonb_array_elements(t."answers") a
 ON CONFLICT DO NOTHING;--> statement-breakpoint

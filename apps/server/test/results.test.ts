@@ -262,17 +262,30 @@ describe('GET /api/campaign/question/stats', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // A later participant, after "No" is gone from the survey they see, still counts "No" by its old text.
     await ctx.rt.db.delete(questionOptions).where(eq(questionOptions.id, keep.options[1] ?? ''));
+    const later = await callApiUnchecked(ctx.app, api.participation.submit, {
+      params: { id: other.id },
+      body: {
+        email: `p-${randomUUID()}@example.com`,
+        submissionId: randomUUID(),
+        answers: [
+          { questionId: keep.id, optionIds: [keep.options[0]] },
+          { questionId: gone.id, text: 'Still here' },
+        ],
+      },
+    });
+    expect(later.statusCode, later.body).toBe(201);
     const removed = await owner.api(api.questions.remove, { params: { id: other.id, qid: gone.id } });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     const got = await owner.apiUnchecked(api.results.questionStats, { query: { campaignId: other.id } });
     const s = got.json() as QuestionStats;
     expect(s.questions.map((x) => [x.text, x.removed, x.answered])).toEqual([
-      ['Keep?', false, 1],
-      ['Gone soon', true, 1],
+      ['Keep?', false, 2],
+      ['Gone soon', true, 2],
     ]);
     expect(s.questions[0]?.options.map((o) => [o.text, o.removed, o.count])).toEqual([
-      ['Yes', false, 0],
+      ['Yes', false, 1],
       ['No', true, 1],
     ]);
   });
@@ -393,7 +406,7 @@ describe('exports', () => {
     const res = await owner.apiUnchecked(api.results.xlsx, { query: { campaignId: c.id, archived: 'all' } });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain('Results%20survey.xlsx');
+    expect(res.headers['content-disposition']).toContain('Results%20survey-results.xlsx');
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual([
       'Ticket',
@@ -438,8 +451,11 @@ describe('exports', () => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const parser = new PDFParse({ data: new Uint8Array(res.rawPayload) });
-    const { text } = await parser.getText();
+    const { text, total, pages } = await parser.getText();
     await parser.destroy();
+    // Every page carries its number, and no page is blank (a footer in the margin once added pages).
+    expect(text).toContain(`Page ${total} of ${total}`);
+    for (const page of pages) expect(page.text.trim().length).toBeGreaterThan(40);
     for (const expected of [
       'Results survey',
       'Results report',

@@ -290,7 +290,11 @@ export const resultRoutes = {
     summary: "A campaign's shared results, by the secret link's token",
     tags: resultTag,
     params: z.object({ token: z.string().min(20).max(200) }),
-    query: z.object({ questionId: idSchema.optional(), page: freeTextPaging.page }),
+    // The public page pages free text only so far: a far page is no one's reading, only a costly offset.
+    query: z.object({
+      questionId: idSchema.optional(),
+      page: z.coerce.number().int().min(1).max(1000).default(1),
+    }),
     status: 200,
     response: sharedResultsSchema,
   }),

@@ -16,9 +16,22 @@ export const createZipStream = (out: Writable) => {
   const dosDate = (0 << 9) | (1 << 5) | 1;
   const flags = 0x0808; // bit 3: sizes in a data descriptor; bit 11: UTF-8 names
 
+  /**
+   * Waits until `out` takes more, or fails once it is gone (a download the client broke off: a destroyed
+   * stream never drains, and the export must end rather than wait for ever).
+   */
+  const room = async () => {
+    if (out.destroyed) throw new Error('the download was closed');
+    const drained = once(out, 'drain').then(() => true);
+    const closed = once(out, 'close').then(() => false);
+    const ok = await Promise.race([drained, closed]);
+    if (!ok) throw new Error('the download was closed');
+  };
+
   const write = async (chunk: Buffer) => {
     offset += chunk.length;
-    if (!out.write(chunk)) await once(out, 'drain');
+    if (out.destroyed) throw new Error('the download was closed');
+    if (!out.write(chunk)) await room();
   };
 
   /** Starts an entry; write its content with `write`, then `close` it before the next. */
@@ -39,6 +52,8 @@ export const createZipStream = (out: Writable) => {
     let size = 0;
     let compressed = 0;
     const deflate = createDeflateRaw({ level: 6 });
+    const gone = () => deflate.destroy(new Error('the download was closed'));
+    out.once('close', gone);
     const flowing = new Promise<void>((resolve, reject) => {
       deflate.on('data', (chunk: Buffer) => {
         compressed += chunk.length;
@@ -51,16 +66,19 @@ export const createZipStream = (out: Writable) => {
       deflate.on('end', resolve);
       deflate.on('error', reject);
     });
+    // Seen by `write` and `close`; marked handled here so an early failure is not an unhandled rejection.
+    flowing.catch(() => undefined);
     return {
       write: async (text: string) => {
         const data = Buffer.from(text, 'utf8');
         crc = crc32(data, crc);
         size += data.length;
-        if (!deflate.write(data)) await once(deflate, 'drain');
+        if (!deflate.write(data)) await Promise.race([once(deflate, 'drain'), flowing]);
       },
       close: async () => {
         deflate.end();
         await flowing;
+        out.off('close', gone);
         const descriptor = Buffer.alloc(16);
         descriptor.writeUInt32LE(0x08074b50, 0);
         descriptor.writeUInt32LE(crc, 4);

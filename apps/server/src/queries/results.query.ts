@@ -69,18 +69,23 @@ export const countTickets = async (db: DbOrTx, s: ResultScope) => {
   return row?.n ?? 0;
 };
 
-/** Per question: how many answered it, left it blank, were led past it. */
-export const answerStateCounts = (db: DbOrTx, s: ResultScope) => {
+/** Per question (or only `questionId`'s): how many answered it, left it blank, were led past it. */
+export const answerStateCounts = (db: DbOrTx, s: ResultScope, questionId?: string) => {
   const a = ticketAnswerStates;
   return db
     .select({ questionId: a.questionId, state: a.state, n: sql<number>`count(*)::int` })
     .from(a)
-    .where(inScope(s, sql`${a.ticketId}`, sql`${a.campaignId}`))
+    .where(
+      and(
+        inScope(s, sql`${a.ticketId}`, sql`${a.campaignId}`),
+        questionId ? eq(a.questionId, questionId) : undefined,
+      ),
+    )
     .groupBy(a.questionId, a.state);
 };
 
-/** Per question, option and (ranking) position: how many chose or ranked it so. */
-export const choiceCounts = (db: DbOrTx, s: ResultScope) => {
+/** Per question (or only `questionId`'s), option and (ranking) position: how many chose or ranked it so. */
+export const choiceCounts = (db: DbOrTx, s: ResultScope, questionId?: string) => {
   const c = ticketChoices;
   return db
     .select({
@@ -90,7 +95,12 @@ export const choiceCounts = (db: DbOrTx, s: ResultScope) => {
       n: sql<number>`count(*)::int`,
     })
     .from(c)
-    .where(inScope(s, sql`${c.ticketId}`, sql`${c.campaignId}`))
+    .where(
+      and(
+        inScope(s, sql`${c.ticketId}`, sql`${c.campaignId}`),
+        questionId ? eq(c.questionId, questionId) : undefined,
+      ),
+    )
     .groupBy(c.questionId, c.optionId, c.position);
 };
 
@@ -141,6 +151,32 @@ export const snapshotTexts = async (db: DbOrTx, campaignId: string, questionIds:
   return new Map(rows.filter((r) => r.answer).map((r) => [r.questionId, r.answer]));
 };
 
+/**
+ * The texts of options that are gone now, each from a ticket that chose or ranked it (so as a participant
+ * saw it), for the few (question, option) pairs the results name but the questions no longer have.
+ */
+export const removedOptionTexts = async (
+  db: DbOrTx,
+  campaignId: string,
+  pairs: { questionId: string; optionId: string }[],
+) => {
+  if (pairs.length === 0) return new Map<string, string>();
+  const c = ticketChoices;
+  const wanted = sql.join(
+    pairs.map((p) => sql`(${p.questionId}::uuid, ${p.optionId}::uuid)`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ option_id: string; text: string | null }>(sql`
+    select distinct on (${c.questionId}, ${c.optionId}) ${c.optionId} as option_id,
+      (select o->>'text' from jsonb_array_elements(${campaignTickets.answers}) a,
+        jsonb_array_elements(a->'options') o
+       where a->>'questionId' = ${c.questionId}::text and o->>'_id' = ${c.optionId}::text limit 1) as text
+    from ${c} join ${campaignTickets} on ${campaignTickets.id} = ${c.ticketId}
+    where ${c.campaignId} = ${campaignId} and (${c.questionId}, ${c.optionId}) in (${wanted})
+    order by ${c.questionId}, ${c.optionId}`);
+  return new Map(rows.rows.map((r) => [r.option_id, r.text ?? '']));
+};
+
 /** The ticket counts of the campaign as a whole: all, by source. */
 export const ticketTotals = async (db: DbOrTx, manufacturerId: string, campaignId: string) => {
   const t = campaignTickets;
@@ -164,13 +200,18 @@ export const invitationTotals = async (db: DbOrTx, manufacturerId: string, campa
       delivered: sql<number>`count(${i.sentAt})::int`,
       opened: sql<number>`(count(*) filter (where ${i.openedAt} is not null or ${i.answeredAt} is not null))::int`,
       answered: sql<number>`count(${i.answeredAt})::int`,
+      // The response rate's part: answered among the mailed (an answer through the open link also marks a
+      // contact's invitation answered, mailed or not).
+      deliveredAnswered: sql<number>`(count(*) filter (where ${i.answeredAt} is not null and ${i.sentAt} is not null))::int`,
       medianSeconds: sql<number | null>`percentile_cont(0.5) within group
         (order by extract(epoch from ${i.answeredAt} - ${i.sentAt}))
-        filter (where ${i.answeredAt} is not null and ${i.sentAt} is not null)`,
+        filter (where ${i.answeredAt} >= ${i.sentAt})`,
     })
     .from(i)
     .where(and(eq(i.campaignId, campaignId), eq(i.manufacturerId, manufacturerId)));
-  return row ?? { invited: 0, delivered: 0, opened: 0, answered: 0, medianSeconds: null };
+  return (
+    row ?? { invited: 0, delivered: 0, opened: 0, answered: 0, deliveredAnswered: 0, medianSeconds: null }
+  );
 };
 
 /** Answers per calendar day from `from` to `to` (inclusive, in `timeZone`), days without answers as 0. */
@@ -213,7 +254,8 @@ export const runningCampaigns = async (db: DbOrTx, manufacturerId: string, limit
       lastAnswerAt,
       invited: sql<number>`(select count(*)::int from ${invitations} i where i.campaign_id = ${id})`,
       delivered: sql<number>`(select count(i.sent_at)::int from ${invitations} i where i.campaign_id = ${id})`,
-      invitationAnswers: sql<number>`(select count(i.answered_at)::int from ${invitations} i where i.campaign_id = ${id})`,
+      invitationAnswers: sql<number>`(select count(i.answered_at)::int from ${invitations} i
+        where i.campaign_id = ${id} and i.sent_at is not null)`,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(c)

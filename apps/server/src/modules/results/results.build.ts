@@ -51,7 +51,8 @@ export const questionResult = (
   q: QuestionShape,
   states: StateCount[],
   choices: ChoiceCount[],
-  snapshot: TicketAnswer | undefined,
+  /** The texts of options no longer in their question, by option id. */
+  removedTexts: Map<string, string>,
   freeText: FreeTextPage | null,
 ): QuestionResult => {
   const count = (state: StateCount['state']) =>
@@ -59,7 +60,6 @@ export const questionResult = (
   const answered = count('answered');
   const mine = choices.filter((c) => c.questionId === q._id);
   const known = new Set(q.options.map((o) => o._id));
-  const oldTexts = new Map((snapshot?.options ?? []).map((o) => [o._id, o.text]));
   const gone = [...new Set(mine.map((c) => c.optionId))].filter((id) => !known.has(id));
   const optionCount = Math.max(q.options.length + gone.length, ...mine.map((c) => c.position ?? 0));
   const options: OptionResult[] =
@@ -67,7 +67,7 @@ export const questionResult = (
       ? []
       : [
           ...q.options.map((o) => ({ _id: o._id, text: o.text, removed: false })),
-          ...gone.map((id) => ({ _id: id, text: oldTexts.get(id) ?? '', removed: true })),
+          ...gone.map((id) => ({ _id: id, text: removedTexts.get(id) ?? '', removed: true })),
         ].map((o) => {
           const rows = mine.filter((c) => c.optionId === o._id);
           const n = rows.reduce((a, c) => a + c.n, 0);

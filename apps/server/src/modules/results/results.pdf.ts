@@ -68,6 +68,7 @@ export const writePdf = (report: PdfReport, out: Writable) => {
   });
   doc.registerFont('body', fonts.body);
   doc.registerFont('bold', fonts.bold);
+  doc.on('error', (err: Error) => out.destroy(err));
   doc.pipe(out);
   const width = doc.page.width - 2 * margin;
   const bottom = () => doc.page.height - margin;
@@ -81,7 +82,7 @@ export const writePdf = (report: PdfReport, out: Writable) => {
     .fontSize(10)
     .fillColor(colors.muted)
     .text(`${t.report} · ${t.createdAt} ${f.date(report.createdAt)}`);
-  if (report.filterNote) doc.text(`${t.filtered}: ${report.filterNote}`);
+  if (report.filterNote) doc.text(`${t.filtered}: ${report.filterNote}. ${t.figuresOfAll}`);
   doc.moveDown();
 
   // The headline numbers, two columns.
@@ -143,6 +144,9 @@ export const writePdf = (report: PdfReport, out: Writable) => {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i += 1) {
     doc.switchToPage(range.start + i);
+    // The footer sits in the bottom margin: without lifting it, PDFKit would start a new page for it.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
     doc
       .font('body')
       .fontSize(8)
@@ -152,6 +156,7 @@ export const writePdf = (report: PdfReport, out: Writable) => {
         align: 'center',
         lineBreak: false,
       });
+    doc.page.margins.bottom = bottomMargin;
   }
   doc.end();
 };

@@ -24,6 +24,7 @@ import {
   freeTextAnswers,
   invitationTotals,
   type ResultScope,
+  removedOptionTexts,
   runningCampaigns,
   sharedCampaign,
   snapshotTexts,
@@ -50,8 +51,12 @@ const daysBefore = (day: string, n: number) =>
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-/** Tickets read per query by the export: small enough to keep memory flat, large enough to be quick. */
-const exportBatchSize = 1000;
+/**
+ * Tickets read per query by the export. Small enough that a batch's objects (each ticket's answers as
+ * participants saw them) die young, in V8's young generation, instead of piling up in the old one until
+ * a major collection (bench `results`); large enough that the keyset queries cost little.
+ */
+const exportBatchSize = 250;
 
 type Paging = { questionId?: string | undefined; search?: string | undefined; page: number; limit: number };
 
@@ -87,7 +92,7 @@ export const createResultService = ({
       delivered: inv.delivered,
       opened: inv.opened,
       invitationAnswers: inv.answered,
-      responseRate: ratio(inv.answered, inv.delivered),
+      responseRate: ratio(inv.deliveredAnswered, inv.delivered),
       completion: ratio(inv.answered, inv.opened),
       medianSecondsToAnswer: inv.medianSeconds === null ? null : Math.round(Number(inv.medianSeconds)),
     };
@@ -104,18 +109,24 @@ export const createResultService = ({
     paging: Paging,
     freeTextShown: (id: string) => boolean = () => true,
   ): Promise<QuestionResult[]> => {
-    const [states, choices] = await Promise.all([answerStateCounts(db, scope), choiceCounts(db, scope)]);
+    const [states, choices] = await Promise.all([
+      answerStateCounts(db, scope, paging.questionId),
+      choiceCounts(db, scope, paging.questionId),
+    ]);
     const known = new Set(current.map((q) => q._id));
     const removed = [...new Set(states.map((s) => s.questionId))].filter((id) => !known.has(id));
-    const gone = new Set(
+    // Options the questions no longer have (of removed questions too): their texts as participants saw them.
+    const goneOptions = new Map(
       choices
-        .filter((c) => {
-          const q = current.find((x) => x._id === c.questionId);
-          return !q?.options.some((o) => o._id === c.optionId);
-        })
-        .map((c) => c.questionId),
+        .filter(
+          (c) => !current.find((x) => x._id === c.questionId)?.options.some((o) => o._id === c.optionId),
+        )
+        .map((c) => [`${c.questionId}/${c.optionId}`, { questionId: c.questionId, optionId: c.optionId }]),
     );
-    const snapshots = await snapshotTexts(db, scope.campaignId, [...new Set([...removed, ...gone])]);
+    const [snapshots, optionTexts] = await Promise.all([
+      snapshotTexts(db, scope.campaignId, removed),
+      removedOptionTexts(db, scope.campaignId, [...goneOptions.values()]),
+    ]);
     let shown = questionsShown(current, removed, snapshots);
     if (paging.questionId) shown = shown.filter((q) => q._id === paging.questionId);
     return Promise.all(
@@ -142,7 +153,7 @@ export const createResultService = ({
             })),
           };
         }
-        return questionResult(q, states, choices, snapshots.get(q._id), page);
+        return questionResult(q, states, choices, optionTexts, page);
       }),
     );
   };
@@ -225,7 +236,7 @@ export const createResultService = ({
       }
       const out = new PassThrough();
       const done = writeXlsx({ out, texts, timeZone: m.timeZone, columns, batches: batches() });
-      return { stream: out, done, fileName: `${c.title}.xlsx` };
+      return { stream: out, done, fileName: `${c.title}-results.xlsx` };
     },
 
     /** The PDF report (canExport), streamed; answers its file name. */
@@ -242,11 +253,13 @@ export const createResultService = ({
       const filterNote = [
         filter.from || filter.to ? `${filter.from ?? '…'} – ${filter.to ?? '…'}` : '',
         filter.tag ? `#${filter.tag}` : '',
-        filter.rating ? `${texts.rating}: ${filter.rating}` : '',
+        filter.rating
+          ? `${texts.rating}: ${{ up: texts.up, down: texts.down, none: texts.notRated }[filter.rating]}`
+          : '',
         filter.archived !== 'all'
           ? `${texts.archived}: ${filter.archived === 'true' ? texts.yes : texts.no}`
           : '',
-        filter.contactListId ? 'contact list' : '',
+        filter.contactListId ? texts.contactList : '',
       ]
         .filter(Boolean)
         .join(' · ');
@@ -264,7 +277,7 @@ export const createResultService = ({
         },
         out,
       );
-      return { stream: out, fileName: `${c.title}.pdf` };
+      return { stream: out, fileName: `${c.title}-results.pdf` };
     },
 
     share: async (manufacturerId: string, id: string) => {

@@ -1,4 +1,4 @@
-import { Anchor, List, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, List, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { freeTextPage } from '@parley/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export const FreeTextAnswers = ({ campaignId, questionId, filter }: Props) => {
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
   const { page, setPage, searchInput, setSearchInput, search } = usePagedSearch();
-  const { data, isPending } = useQuestionStats({
+  const { data, isPending, isError, refetch } = useQuestionStats({
     ...filter,
     campaignId,
     questionId,
@@ -45,6 +45,15 @@ export const FreeTextAnswers = ({ campaignId, questionId, filter }: Props) => {
         <Text fz="sm" c="dimmed" role="status">
           {t('common.loading')}
         </Text>
+      ) : isError ? (
+        <Group gap="sm">
+          <Text fz="sm" c="red.8" role="alert">
+            {t('results.freeText.failed')}
+          </Text>
+          <Button variant="default" size="xs" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Group>
       ) : total === 0 ? (
         <Text fz="sm" c="dimmed">
           {search ? t('results.freeText.noMatch') : t('results.freeText.none')}

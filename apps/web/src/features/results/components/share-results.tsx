@@ -83,6 +83,11 @@ export const ShareResults = ({ campaign }: Props) => {
             {t('results.share.notEnded')}
           </Text>
         ) : null}
+        {shared && !ended ? (
+          <Text fz="sm" c="orange.9" role="note">
+            {t('results.share.paused')}
+          </Text>
+        ) : null}
         <Checkbox
           label={t('results.share.includeFreeText')}
           checked={includeFreeText}
