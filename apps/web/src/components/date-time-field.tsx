@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, parseLocalDateTime, timeFormats, toLocalDateTime } from '@/lib/format-date';
 import { useLanguage } from '@/lib/i18n';
+import { calendarAriaLabels } from './calendar-aria-labels';
 
 type DateTimeFieldProps = {
   label: ReactNode;
@@ -76,16 +77,7 @@ export const DateTimeField = ({
           amPmInputLabel: t('dateTimeField.amPm'),
         }}
         submitButtonProps={{ 'aria-label': t('dateTimeField.confirm') }}
-        ariaLabels={{
-          nextMonth: t('dateTimeField.nextMonth'),
-          previousMonth: t('dateTimeField.previousMonth'),
-          nextYear: t('dateTimeField.nextYear'),
-          previousYear: t('dateTimeField.previousYear'),
-          nextDecade: t('dateTimeField.nextDecade'),
-          previousDecade: t('dateTimeField.previousDecade'),
-          monthLevelControl: t('dateTimeField.monthLevel'),
-          yearLevelControl: t('dateTimeField.yearLevel'),
-        }}
+        ariaLabels={calendarAriaLabels(t)}
       />
     </DatesProvider>
   );

@@ -7,6 +7,7 @@ import type { Language } from '@parley/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
+import { calendarAriaLabels } from './calendar-aria-labels';
 
 const formats: Record<Language, string> = { en: 'MM/DD/YYYY', de: 'DD.MM.YYYY' };
 
@@ -74,16 +75,7 @@ export const DayField = ({
         minDate={minDate || undefined}
         clearable
         clearButtonProps={{ 'aria-label': clearLabel }}
-        ariaLabels={{
-          nextMonth: t('dateTimeField.nextMonth'),
-          previousMonth: t('dateTimeField.previousMonth'),
-          nextYear: t('dateTimeField.nextYear'),
-          previousYear: t('dateTimeField.previousYear'),
-          nextDecade: t('dateTimeField.nextDecade'),
-          previousDecade: t('dateTimeField.previousDecade'),
-          monthLevelControl: t('dateTimeField.monthLevel'),
-          yearLevelControl: t('dateTimeField.yearLevel'),
-        }}
+        ariaLabels={calendarAriaLabels(t)}
       />
     </DatesProvider>
   );

@@ -1,9 +1,10 @@
-import { Alert, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, Group, Skeleton, Stack, Title } from '@mantine/core';
 import type { CampaignState } from '@parley/contract';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useQuestionStats } from '../api/get-question-stats';
 import { ExportButtons } from './export-buttons';
+import { LoadFailedAlert } from './load-failed-alert';
 import { QuestionResultCard } from './question-result-card';
 import { ResultFilters } from './result-filters';
 import { ShareResults } from './share-results';
@@ -46,14 +47,7 @@ export const ResultsPanel = ({ campaign }: Props) => {
       {isPending ? (
         <LoadingSkeleton />
       ) : isError && !data ? (
-        <Alert color="red" variant="light" title={t('common.error')}>
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{t('common.loadFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert onRetry={() => void refetch()} />
       ) : data && data.tickets === 0 ? (
         <EmptyState
           icon={<IconInbox size={24} aria-hidden />}

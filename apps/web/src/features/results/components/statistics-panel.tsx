@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Box, EmptyState, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { statisticsDays } from '@parley/contract';
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -19,6 +8,7 @@ import { ColumnChart } from '@/components/charts/column-chart';
 import { useLanguage } from '@/lib/i18n';
 import { useStatistics } from '../api/get-statistics';
 import { formatCalendarDay } from '../lib/calendar-day';
+import { LoadFailedAlert } from './load-failed-alert';
 import { StatisticsFigures } from './statistics-figures';
 
 /** The windows offered (days ending today); the contract's default (spec §9) when the address names none. */
@@ -84,14 +74,7 @@ export const StatisticsPanel = ({ campaignId }: { campaignId: string }) => {
       {isPending ? (
         <LoadingSkeleton />
       ) : isError && !data ? (
-        <Alert color="red" variant="light" title={t('common.error')}>
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{t('common.loadFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert onRetry={() => void refetch()} />
       ) : data ? (
         <Stack gap="lg" aria-busy={isFetching || undefined}>
           <StatisticsFigures statistics={data} />
