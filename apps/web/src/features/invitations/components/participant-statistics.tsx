@@ -1,15 +1,12 @@
-import { Box, Paper, Skeleton, Text } from '@mantine/core';
+import { Box, Skeleton } from '@mantine/core';
 import type { ParticipantStatistics as Statistics } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { FigureGrid, figureGridStyle } from '@/components/figure-grid';
 import { useLanguage } from '@/lib/i18n';
 
 const counts = ['invited', 'queued', 'sent', 'opened', 'answered', 'failed', 'unsubscribed'] as const;
 
-const grid = {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(8.5rem, 1fr))',
-  gap: 'var(--mantine-spacing-sm)',
-} as const;
+const minWidth = '8.5rem';
 
 /** The campaign's invitations by state and its response rate, as figures. */
 export const ParticipantStatisticsView = ({ statistics }: { statistics: Statistics | undefined }) => {
@@ -18,7 +15,7 @@ export const ParticipantStatisticsView = ({ statistics }: { statistics: Statisti
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   if (!statistics) {
     return (
-      <Box style={grid} role="status" aria-busy="true" aria-label={t('common.loading')}>
+      <Box style={figureGridStyle(minWidth)} role="status" aria-busy="true" aria-label={t('common.loading')}>
         {[...counts, 'responseRate'].map((key) => (
           <Skeleton key={key} height={68} radius="md" />
         ))}
@@ -38,25 +35,18 @@ export const ParticipantStatisticsView = ({ statistics }: { statistics: Statisti
     },
   ];
   return (
-    <Box role="group" aria-label={t('participants.statistics.label')}>
-      <Box component="dl" m={0} style={grid}>
-        {figures.map((f) => (
-          <Paper key={f.key} withBorder radius="md" p="xs">
-            <Text component="dt" fz="sm" c="dimmed">
-              {f.label}
-            </Text>
-            <Text component="dd" m={0} fz="xl" fw={600}>
-              {f.value}
-            </Text>
-          </Paper>
-        ))}
-      </Box>
-      <Text fz="xs" c="dimmed" mt={6}>
-        {t('participants.statistics.rateHint')}
-        {statistics.openLinkAnswers > 0
-          ? ` ${t('participants.statistics.openLink', { count: statistics.openLinkAnswers })}`
-          : ''}
-      </Text>
-    </Box>
+    <FigureGrid
+      label={t('participants.statistics.label')}
+      figures={figures}
+      minWidth={minWidth}
+      hint={
+        <>
+          {t('participants.statistics.rateHint')}
+          {statistics.openLinkAnswers > 0
+            ? ` ${t('participants.statistics.openLink', { count: statistics.openLinkAnswers })}`
+            : ''}
+        </>
+      }
+    />
   );
 };

@@ -1,14 +1,8 @@
-import { Box, Paper, Text } from '@mantine/core';
 import type { CampaignStatistics } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { FigureGrid } from '@/components/figure-grid';
 import { useLanguage } from '@/lib/i18n';
 import { formatDuration } from '../lib/format-duration';
-
-const grid = {
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
-  gap: 'var(--mantine-spacing-sm)',
-} as const;
 
 /** The campaign's headline numbers as figures: answers, invitations, rates, time to answer, sources. */
 export const StatisticsFigures = ({ statistics }: { statistics: CampaignStatistics }) => {
@@ -33,22 +27,11 @@ export const StatisticsFigures = ({ statistics }: { statistics: CampaignStatisti
     { key: 'invitation', value: number(s.bySource.invitation) },
   ] as const;
   return (
-    <Box role="group" aria-label={t('statistics.figures.label')}>
-      <Box component="dl" m={0} style={grid}>
-        {figures.map((f) => (
-          <Paper key={f.key} withBorder radius="md" p="xs">
-            <Text component="dt" fz="sm" c="dimmed">
-              {t(`statistics.figures.${f.key}`)}
-            </Text>
-            <Text component="dd" m={0} fz="xl" fw={600}>
-              {f.value}
-            </Text>
-          </Paper>
-        ))}
-      </Box>
-      <Text fz="xs" c="dimmed" mt={6}>
-        {t('statistics.figures.hint')}
-      </Text>
-    </Box>
+    <FigureGrid
+      label={t('statistics.figures.label')}
+      figures={figures.map((f) => ({ ...f, label: t(`statistics.figures.${f.key}`) }))}
+      minWidth="9.5rem"
+      hint={t('statistics.figures.hint')}
+    />
   );
 };
