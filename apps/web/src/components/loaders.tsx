@@ -33,6 +33,18 @@ export const PageSkeleton = () => {
   );
 };
 
+/** Placeholder cards of a panel while its figures load, one of each height (px), top to bottom. */
+export const CardsSkeleton = ({ heights }: { heights: readonly number[] }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
+      {placeholderKeys(heights.length, 'card-').map((key, i) => (
+        <Skeleton key={key} height={heights[i]} radius="md" />
+      ))}
+    </Stack>
+  );
+};
+
 /** Stable keys for placeholder cells (they never reorder, but keys must not be bare indexes). */
 const placeholderKeys = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => `${prefix}${i}`);

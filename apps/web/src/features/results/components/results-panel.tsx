@@ -1,7 +1,8 @@
-import { EmptyState, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { EmptyState, Group, Stack, Title } from '@mantine/core';
 import type { CampaignState } from '@parley/contract';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CardsSkeleton } from '@/components/loaders';
 import { useQuestionStats } from '../api/get-question-stats';
 import { ExportButtons } from './export-buttons';
 import { LoadFailedAlert } from './load-failed-alert';
@@ -11,16 +12,6 @@ import { ShareResults } from './share-results';
 import { resultFilterQuery, useResultFilterParams } from './use-result-filter-params';
 
 type Props = { campaign: { _id: string; title: string; state: CampaignState } };
-
-const LoadingSkeleton = () => {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
-      <Skeleton height={140} radius="md" />
-      <Skeleton height={140} radius="md" />
-    </Stack>
-  );
-};
 
 /**
  * D23: a campaign's results per question for the tickets in the filter (kept in the address), its
@@ -45,7 +36,7 @@ export const ResultsPanel = ({ campaign }: Props) => {
       </Group>
       <ResultFilters params={params} tickets={data?.tickets} />
       {isPending ? (
-        <LoadingSkeleton />
+        <CardsSkeleton heights={[140, 140]} />
       ) : isError && !data ? (
         <LoadFailedAlert onRetry={() => void refetch()} />
       ) : data && data.tickets === 0 ? (

@@ -1,10 +1,11 @@
-import { Box, EmptyState, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Box, EmptyState, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { statisticsDays } from '@parley/contract';
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ColumnChart } from '@/components/charts/column-chart';
+import { CardsSkeleton } from '@/components/loaders';
 import { useLanguage } from '@/lib/i18n';
 import { useStatistics } from '../api/get-statistics';
 import { formatCalendarDay } from '../lib/calendar-day';
@@ -29,17 +30,6 @@ const useWindow = () => {
       { replace: true },
     );
   return [days, setDays] as const;
-};
-
-const LoadingSkeleton = () => {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
-      <Skeleton height={68} radius="md" />
-      <Skeleton height={68} radius="md" />
-      <Skeleton height={180} radius="md" />
-    </Stack>
-  );
 };
 
 /** D23: the campaign as a whole: headline numbers and the answers per day over a window of days. */
@@ -72,7 +62,7 @@ export const StatisticsPanel = ({ campaignId }: { campaignId: string }) => {
         </Group>
       </Group>
       {isPending ? (
-        <LoadingSkeleton />
+        <CardsSkeleton heights={[68, 68, 180]} />
       ) : isError && !data ? (
         <LoadFailedAlert onRetry={() => void refetch()} />
       ) : data ? (
