@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { PoolClient } from 'pg';
 import readXlsxFile from 'read-excel-file/node';
 import { questionOptions, questions } from '../../src/modules/questions/questions.tables.js';
-import { type Sample, sample, sampleInProcess, summarize } from '../lib/load.js';
+import { type BareSqlPair, compareToBareSql } from '../lib/compare.js';
 import { type MemoryWatch, mib, signedMib, watchMemory } from '../lib/memory.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { BenchContext, Figure, Scenario } from '../types.js';
@@ -462,7 +462,6 @@ const seedXlsxOnly = async (
   lane: PoolClient,
   x: Pick<Seeding, 'm' | 'big' | 'small' | 'started'>,
 ) => {
-  const { pool } = ctx.rt;
   const { m, big, small, started } = x;
   ctx.progress("results: inserting the owner's tickets (BENCH_RESULTS_XLSX_ONLY: nothing else)");
   for (const [c, n, tag, seedNo] of [
@@ -479,43 +478,7 @@ const seedXlsxOnly = async (
   const all = [big.campaignId, small.campaignId];
   await lane.query(backfillStates, [all]);
   await lane.query(backfillChoices, [all]);
-  await lane.query(
-    `update campaigns c set ticket_count = t.n
-     from (select campaign_id, count(*)::int as n from campaign_tickets where campaign_id = any($1::uuid[])
-           group by campaign_id) t
-     where c.id = t.campaign_id`,
-    [all],
-  );
-  const answerRows = performance.now();
-  ctx.progress(
-    `results: answer rows in ${((answerRows - inserted) / 1000).toFixed(1)} s, now vacuum and analyze`,
-  );
-  await pool.query(
-    'vacuum (analyze) contacts, campaigns, campaign_tickets, invitations, ticket_answer_states, ticket_choices',
-  );
-  const { rows: sizes } = await pool.query<{ tickets: number; states: number; choices: number }>(
-    `select (select count(*)::int from campaign_tickets) as tickets,
-       (select count(*)::int from ticket_answer_states) as states,
-       (select count(*)::int from ticket_choices) as choices`,
-  );
-  const { rows: mine } = await pool.query<{ states: number; choices: number }>(
-    `select (select count(*)::int from ticket_answer_states where campaign_id = $1) as states,
-       (select count(*)::int from ticket_choices where campaign_id = $1) as choices`,
-    [big.campaignId],
-  );
-  return {
-    big,
-    small,
-    all,
-    sizes: sizes[0],
-    mine: mine[0],
-    seedMs: performance.now() - started,
-    phases: {
-      ticketsMs: inserted - started,
-      answersMs: answerRows - inserted,
-      vacuumMs: performance.now() - answerRows,
-    },
-  };
+  return finishSeeding(ctx, { big, small, all, started, inserted });
 };
 
 type Seeding = {
@@ -529,7 +492,6 @@ type Seeding = {
 };
 
 const seedOn = async (ctx: BenchContext, one: PoolClient, two: PoolClient, x: Seeding) => {
-  const { pool } = ctx.rt;
   const { m, big, small, neighbours, theirCampaigns, started } = x;
   const own = async (
     c: { campaignId: string; qs: SeedQuestion[] },
@@ -565,6 +527,20 @@ const seedOn = async (ctx: BenchContext, one: PoolClient, two: PoolClient, x: Se
     ).map(([c, ids]) => c.query(backfillStates, [ids]).then(() => c.query(backfillChoices, [ids]))),
   );
   const all = [big.campaignId, small.campaignId, ...theirCampaigns];
+  return finishSeeding(ctx, { big, small, all, started, inserted });
+};
+
+/**
+ * The end of either seeding: the campaigns' ticket counts, a vacuum and analyse (the visibility map, for
+ * index-only scans; and so autovacuum does not start on the new rows while the routes are measured), and
+ * the sizes the report prints.
+ */
+const finishSeeding = async (
+  ctx: BenchContext,
+  x: { big: Seeding['big']; small: Seeding['small']; all: string[]; started: number; inserted: number },
+) => {
+  const { pool } = ctx.rt;
+  const { big, small, all, started, inserted } = x;
   await pool.query(
     `update campaigns c set ticket_count = t.n
      from (select campaign_id, count(*)::int as n from campaign_tickets where campaign_id = any($1::uuid[])
@@ -576,8 +552,6 @@ const seedOn = async (ctx: BenchContext, one: PoolClient, two: PoolClient, x: Se
   ctx.progress(
     `results: answer rows in ${((answerRows - inserted) / 1000).toFixed(1)} s, now vacuum and analyze`,
   );
-  // Vacuumed (the visibility map, for index-only scans) and analysed, so autovacuum does not start on the
-  // new rows while the routes are measured.
   await pool.query(
     'vacuum (analyze) contacts, campaigns, campaign_tickets, invitations, questions, question_options, ticket_answer_states, ticket_choices',
   );
@@ -715,81 +689,6 @@ const exportOnce = async (
     memory.dispose();
     throw err;
   }
-};
-
-type Pair = { label: string; path: string; bare: () => Promise<unknown> };
-
-/**
- * Each pair at each configured concurrency: the route over real HTTP against its bare SQL in-process, in
- * ROUNDS rounds in which the sides take turns (as compareToBareSql does); the figures are the API's median
- * and p99 over the bare SQL's, each at most TARGET_RATIO.
- */
-const compare = async (ctx: BenchContext, pairs: Pair[], requests: number, warmup: number) => {
-  const figures: Figure[] = [];
-  const rows: string[][] = [];
-  const summaries: string[] = [];
-  const perRound = Math.ceil(requests / ROUNDS);
-  for (const concurrency of ctx.load.concurrencies) {
-    for (const pair of pairs) {
-      const samples: Record<'api' | 'sql', Sample[]> = { api: [], sql: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        const order = round % 2 === 0 ? (['api', 'sql'] as const) : (['sql', 'api'] as const);
-        for (const side of order) {
-          ctx.progress(`results: ${pair.label}, concurrency ${concurrency}, round ${round + 1}, ${side}`);
-          const load = { concurrency, requests: perRound, warmup: round === 0 ? warmup : concurrency };
-          samples[side].push(
-            side === 'api'
-              ? await sample({
-                  url: `${ctx.baseUrl}${pair.path}`,
-                  headers: { 'x-auth-token': ctx.owner.idToken },
-                  ...load,
-                })
-              : await sampleInProcess(pair.bare, load),
-          );
-        }
-      }
-      const api = summarize(samples.api);
-      const sql = summarize(samples.sql);
-      const median = api.medianMs / sql.medianMs;
-      const p99 = api.p99Ms / sql.p99Ms;
-      for (const [what, ratio] of [
-        ['median', median],
-        ['p99', p99],
-      ] as const) {
-        figures.push({
-          label: `results ${pair.label} ${what} / bare SQL, concurrency ${concurrency}`,
-          measured: `${ratio.toFixed(2)}x`,
-          target: `<= ${TARGET_RATIO.toFixed(2)}x`,
-          met: ratio <= TARGET_RATIO,
-        });
-      }
-      const row = (what: string, x: typeof api) => [
-        String(concurrency),
-        what,
-        ms(x.medianMs),
-        ms(x.p95Ms),
-        ms(x.p99Ms),
-        x.perSecond.toFixed(1),
-      ];
-      rows.push(row(`API ${pair.label}`, api), row(`bare SQL ${pair.label}`, sql), [
-        String(concurrency),
-        'ratio API / SQL',
-        `${median.toFixed(2)}x`,
-        `${(api.p95Ms / sql.p95Ms).toFixed(2)}x`,
-        `${p99.toFixed(2)}x`,
-        `${(api.perSecond / sql.perSecond).toFixed(2)}x`,
-      ]);
-      summaries.push(
-        `${pair.label} c${concurrency}: median ${ms(api.medianMs)} (${median.toFixed(2)}x the bare SQL), p99 ${ms(api.p99Ms)} (${p99.toFixed(2)}x)`,
-      );
-    }
-  }
-  return {
-    table: formatTable(['conc', 'what', 'median', 'p95', 'p99', 'req/s'], rows, 2),
-    figures,
-    summaries,
-    requestsPerRow: perRound * ROUNDS,
-  };
 };
 
 /** The instants a calendar day starts and the day after `to` starts, in the time zone ($tz). */
@@ -1067,7 +966,9 @@ export const results: Scenario = {
       const lines: string[] = [
         `statistics, ${STAT_DAYS} days (${stats.from} to ${stats.to}, ${stats.timeZone}): ${stats.answers} answers, ${stats.answersInWindow} in the window, ${stats.invited} invited, ${stats.delivered} delivered, ${stats.invitationAnswers} answered`,
       ];
-      const pairs: Pair[] = [{ label: `statistics, ${STAT_DAYS} days`, path: statsPath, bare: runStatsBare }];
+      const pairs: BareSqlPair[] = [
+        { label: `statistics, ${STAT_DAYS} days`, path: statsPath, bare: runStatsBare },
+      ];
       for (const f of filters) {
         const bare = questionStatsBare(ctx, bigId, freeText, f);
         const p = `/api/campaign/question/stats?campaignId=${bigId}${f.query}`;
@@ -1077,7 +978,14 @@ export const results: Scenario = {
         );
         pairs.push({ label: f.label, path: p, bare: bare.run });
       }
-      const compared = await compare(ctx, pairs, requests, warmup);
+      const compared = await compareToBareSql(ctx, {
+        name: 'results',
+        pairs,
+        requests,
+        warmup,
+        rounds: ROUNDS,
+        targets: { latencyRatio: TARGET_RATIO },
+      });
 
       const { sizes, mine, phases } = seeded;
       return {
