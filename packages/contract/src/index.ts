@@ -13,6 +13,7 @@ export * from './invitations.js';
 export * from './owner.js';
 export * from './participation.js';
 export * from './path-rule-checks.js';
+export * from './posts.js';
 export * from './public-paths.js';
 export * from './question-checks.js';
 export * from './questions.js';
@@ -37,6 +38,7 @@ import { infoRoutes } from './info.js';
 import { invitationRoutes } from './invitations.js';
 import { ownerRoutes } from './owner.js';
 import { participationRoutes } from './participation.js';
+import { postRoutes } from './posts.js';
 import { questionRoutes } from './questions.js';
 import { resultRoutes } from './results.js';
 import { tagRoutes } from './tags.js';
@@ -59,6 +61,7 @@ export const api = {
   contactLists: contactListRoutes,
   contactRequests: contactRequestRoutes,
   results: resultRoutes,
+  posts: postRoutes,
   tags: tagRoutes,
   templates: templateRoutes,
   translation: translationRoutes,

@@ -18,6 +18,15 @@ export const publicPaths = {
   unsubscribe: '/public/unsubscribe/:token',
   contactRequest: '/public/contact-request/:manufacturerId',
   sharedResults: '/public/results/:token',
+  feedback: '/public/feedback/:manufacturerId',
+  feedbackMedia: '/public/feedback/:manufacturerId/media',
+  feedbackPost: '/public/feedback/:manufacturerId/post/:postId',
+  feedbackReport: '/public/feedback/:manufacturerId/post/:postId/report',
+  authorPost: '/public/post/:token',
+  authorComment: '/public/post/:token/comment',
+  authorMedia: '/public/post/:token/media/:mediaId',
+  authorMails: '/public/post/:token/mails',
+  authorUnsubscribe: '/public/post/:token/unsubscribe',
   config: '/config',
 } as const;
 
