@@ -19,6 +19,7 @@ import { infoRoutes } from './modules/info/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
 import { ownerRoutes } from './modules/owner/index.js';
 import { participationRoutes } from './modules/participation/index.js';
+import { postRoutes } from './modules/posts/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { resultRoutes } from './modules/results/index.js';
 import { fileRoutes } from './modules/storage/index.js';
@@ -158,6 +159,7 @@ export const buildApp = async (
   await app.register(contactListRoutes, { contactLists: services.contactLists });
   await app.register(tagRoutes, { tags: services.tags });
   await app.register(resultRoutes, { results: services.results });
+  await app.register(postRoutes, { posts: services.posts });
   await app.register(contactRequestRoutes, { contactRequests: services.contactRequests });
   await app.register(invitationRoutes, { invitations: services.invitations });
   await app.register(importRoutes, { imports: services.imports });

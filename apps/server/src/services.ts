@@ -21,6 +21,7 @@ import { createInvitationJobs, createInvitationService } from './modules/invitat
 import type { MailService } from './modules/mail/index.js';
 import { createOwnerService } from './modules/owner/index.js';
 import { createParticipationService } from './modules/participation/index.js';
+import { createPostJobs, createPostService } from './modules/posts/index.js';
 import { createQuestionService } from './modules/questions/index.js';
 import { createResultService } from './modules/results/index.js';
 import type { FileStorage } from './modules/storage/index.js';
@@ -178,6 +179,19 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     tickets,
     invitations,
   });
+  const posts = createPostService({
+    db,
+    clock,
+    mail,
+    jobs,
+    storage,
+    log,
+    publicUrl: config.publicUrl,
+    privacyUrl: config.privacyUrl,
+    manufacturers: owner,
+    history,
+  });
+  const postJobs = createPostJobs({ db, jobs, clock, log, storage, manufacturers: owner });
   const info = createInfoService({ db, config });
   const translation = createTranslationService({ db, clock, config: config.translation, log });
   return {
@@ -210,6 +224,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     mediaSweep,
     templates,
     participation,
+    posts,
+    postJobs,
     translation,
   };
 };

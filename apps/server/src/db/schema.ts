@@ -10,6 +10,7 @@ export * from '../modules/imports/imports.tables.js';
 export * from '../modules/info/info.tables.js';
 export * from '../modules/invitations/invitations.tables.js';
 export * from '../modules/owner/owner.tables.js';
+export * from '../modules/posts/posts.tables.js';
 export * from '../modules/questions/questions.tables.js';
 export * from '../modules/results/results.tables.js';
 export * from '../modules/tags/tags.tables.js';

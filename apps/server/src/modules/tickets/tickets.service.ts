@@ -31,6 +31,7 @@ import type { MailMessage, MailService } from '../mail/index.js';
 import type { ManufacturerRow } from '../owner/index.js';
 import type { ByteRange, FileStorage } from '../storage/index.js';
 import './tickets.errors.js';
+import { checkMedia } from '../../lib/media.js';
 import {
   participantName,
   toComment,
@@ -42,7 +43,6 @@ import {
   toTicketListItem,
 } from './tickets.dto.js';
 import { type ConversationMailKind, conversationMail } from './tickets.mail.js';
-import { checkMedia } from './tickets.media.js';
 import {
   attachMedia,
   confirmTicketEmail,

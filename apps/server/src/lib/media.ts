@@ -1,5 +1,5 @@
 import { ticketMediaKind, ticketMediaLimits } from '@parley/contract';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from './errors.js';
 
 const startsWith = (b: Buffer, bytes: number[], at = 0) => bytes.every((x, i) => b[at + i] === x);
 const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toString('latin1');

@@ -1,0 +1,96 @@
+import type { Language } from '@parley/contract';
+import { escapeHtml, type MailMessage, mailButton, oneClickUnsubscribeHeaders } from '../mail/index.js';
+
+export type PostMailKind = 'received' | 'answer' | 'comment';
+
+const texts = {
+  en: {
+    subject: {
+      received: (maker: string) => `Your feedback to ${maker}`,
+      answer: (maker: string) => `${maker} answered your feedback`,
+      comment: (maker: string) => `${maker} commented on your feedback`,
+    },
+    hello: (name: string) => `Hello ${name},`,
+    intro: {
+      received: (maker: string) => `thank you for your feedback to ${maker}. This is what you wrote:`,
+      answer: (maker: string) => `${maker} has answered your feedback:`,
+      comment: (maker: string) => `${maker} wrote a comment on your feedback:`,
+    },
+    link: 'Your feedback, its answer and its comments are at your private link, where you can also comment:',
+    button: 'Open your feedback',
+    personal: 'This link is yours alone: please do not forward it.',
+    unsubscribe: 'No more emails about this feedback? Turn them off here:',
+  },
+  de: {
+    subject: {
+      received: (maker: string) => `Ihr Feedback an ${maker}`,
+      answer: (maker: string) => `${maker} hat auf Ihr Feedback geantwortet`,
+      comment: (maker: string) => `${maker} hat Ihr Feedback kommentiert`,
+    },
+    hello: (name: string) => `Hallo ${name},`,
+    intro: {
+      received: (maker: string) => `vielen Dank für Ihr Feedback an ${maker}. Das haben Sie geschrieben:`,
+      answer: (maker: string) => `${maker} hat auf Ihr Feedback geantwortet:`,
+      comment: (maker: string) => `${maker} hat Ihr Feedback kommentiert:`,
+    },
+    link: 'Ihr Feedback, die Antwort und die Kommentare finden Sie unter Ihrem persönlichen Link, wo Sie auch kommentieren können:',
+    button: 'Ihr Feedback öffnen',
+    personal: 'Dieser Link gilt nur für Sie: Bitte leiten Sie ihn nicht weiter.',
+    unsubscribe: 'Keine E-Mails mehr zu diesem Feedback? Hier abschalten:',
+  },
+} as const satisfies Record<Language, unknown>;
+
+/**
+ * A mail to a post's author (docs/product-decisions.md, "The platform area"): their post was
+ * received, the owner answered it or commented on it; in the post's language, with the message, a
+ * fresh private link to their page and a one-click way to turn this post's mails off.
+ */
+export const postMail = (m: {
+  kind: PostMailKind;
+  to: string;
+  language: Language;
+  name: string;
+  manufacturerName: string;
+  message: string;
+  postLink: string;
+  unsubscribeLink: string;
+  unsubscribeApiUrl: string;
+}): MailMessage => {
+  const t = texts[m.language];
+  const intro = t.intro[m.kind](m.manufacturerName);
+  const text = [
+    t.hello(m.name),
+    '',
+    intro,
+    '',
+    ...m.message.split('\n').map((l) => `> ${l}`),
+    '',
+    t.link,
+    m.postLink,
+    '',
+    t.personal,
+    '',
+    '-- ',
+    t.unsubscribe,
+    m.unsubscribeLink,
+    '',
+  ].join('\n');
+  const html = `<!doctype html><html lang="${m.language}"><body style="font-family:sans-serif;line-height:1.5;color:#212529">
+<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
+<p>${escapeHtml(t.hello(m.name))}</p>
+<p>${escapeHtml(intro)}</p>
+<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #1864ab;background:#f1f3f5;white-space:pre-wrap">${escapeHtml(m.message)}</blockquote>
+<p>${mailButton(m.postLink, t.button)}</p>
+<p style="font-size:13px">${escapeHtml(t.link)}<br><a href="${escapeHtml(m.postLink)}">${escapeHtml(m.postLink)}</a></p>
+<p style="font-size:13px">${escapeHtml(t.personal)}</p>
+<hr><p style="font-size:12px;color:#495057">${escapeHtml(t.unsubscribe)} <a href="${escapeHtml(m.unsubscribeLink)}">${escapeHtml(m.unsubscribeLink)}</a></p>
+</body></html>`;
+  return {
+    to: m.to,
+    kind: `posts/${m.kind}`,
+    subject: t.subject[m.kind](m.manufacturerName),
+    text,
+    html,
+    headers: oneClickUnsubscribeHeaders(m.unsubscribeApiUrl, m.unsubscribeLink),
+  };
+};

@@ -1,0 +1,302 @@
+import type { PostFilterQuery } from '@parley/contract';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { likePattern } from '../../lib/like.js';
+import {
+  postComments,
+  postLinks,
+  postMedia,
+  postReads,
+  postReports,
+  postStateChanges,
+  posts,
+  trustedPostAuthors,
+} from './posts.tables.js';
+
+export type PostRow = typeof posts.$inferSelect;
+export type PostCommentRow = typeof postComments.$inferSelect;
+export type PostMediaRow = typeof postMedia.$inferSelect;
+export type PostStateChangeRow = typeof postStateChanges.$inferSelect;
+
+/** When `ownerId` last read the post (null: never), as a column of the feed. */
+const seenAtOf = (ownerId: string) =>
+  sql<Date | null>`(select ${postReads.seenAt} from ${postReads} where ${postReads.postId} = ${posts.id} and ${postReads.ownerId} = ${ownerId})`;
+const hasNewOf = (ownerId: string) =>
+  sql<boolean>`coalesce(${posts.lastAuthorActivityAt} > ${seenAtOf(ownerId)}, true)`;
+
+const feedWhere = (manufacturerId: string, ownerId: string, q: PostFilterQuery): SQL | undefined =>
+  and(
+    eq(posts.manufacturerId, manufacturerId),
+    q['states[]'] && q['states[]'].length > 0 ? inArray(posts.state, q['states[]']) : undefined,
+    q.manuType === 'none' ? isNull(posts.manuType) : q.manuType ? eq(posts.manuType, q.manuType) : undefined,
+    q.unanswered ? isNull(posts.answer) : undefined,
+    q.newComments ? hasNewOf(ownerId) : undefined,
+    q.reported ? gt(posts.publicReports, 0) : undefined,
+    q.search ? ilike(posts.searchText, likePattern(q.search.toLowerCase())) : undefined,
+  );
+
+/** One page of the owner's feed, its total and the counts by state (all in the database). */
+export const listPosts = async (
+  db: DbOrTx,
+  r: { manufacturerId: string; ownerId: string; q: PostFilterQuery; offset: number },
+) => {
+  const where = feedWhere(r.manufacturerId, r.ownerId, r.q);
+  const order =
+    r.q.sort === 'oldest'
+      ? [asc(posts.createdAt), asc(posts.id)]
+      : r.q.sort === 'activity'
+        ? [desc(posts.lastActivityAt), desc(posts.id)]
+        : [desc(posts.createdAt), desc(posts.id)];
+  const [rows, [total], byState] = await Promise.all([
+    db
+      .select({ post: posts, hasNew: hasNewOf(r.ownerId) })
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .limit(r.q.limit)
+      .offset(r.offset),
+    db.select({ n: count() }).from(posts).where(where),
+    db
+      .select({ state: posts.state, n: count() })
+      .from(posts)
+      .where(eq(posts.manufacturerId, r.manufacturerId))
+      .groupBy(posts.state),
+  ]);
+  const counts = { pending: 0, published: 0, unpublished: 0, reported: 0 };
+  for (const s of byState) counts[s.state] = s.n;
+  return { rows, total: total?.n ?? 0, counts };
+};
+
+/** The published posts of the public page, newest or by latest activity. */
+export const listPublishedPosts = async (
+  db: DbOrTx,
+  r: { manufacturerId: string; sort: 'newest' | 'activity'; limit: number; offset: number },
+) => {
+  const where = and(eq(posts.manufacturerId, r.manufacturerId), eq(posts.state, 'published'));
+  const order =
+    r.sort === 'activity'
+      ? [desc(posts.lastActivityAt), desc(posts.id)]
+      : [desc(posts.createdAt), desc(posts.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(...order)
+      .limit(r.limit)
+      .offset(r.offset),
+    db.select({ n: count() }).from(posts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+};
+
+export const findPost = async (db: DbOrTx, id: string, manufacturerId?: string) => {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), manufacturerId ? eq(posts.manufacturerId, manufacturerId) : undefined));
+  return row;
+};
+
+/** The post, locked for a change of it (the order every writer of a post takes: the post first). */
+export const lockPost = async (db: DbOrTx, id: string, manufacturerId?: string) => {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), manufacturerId ? eq(posts.manufacturerId, manufacturerId) : undefined))
+    .for('update');
+  return row;
+};
+
+/** The post a private link leads to: its first token or one mailed later. */
+export const findPostByTokenHash = async (db: DbOrTx, tokenHash: string) => {
+  const [first] = await db.select().from(posts).where(eq(posts.tokenHash, tokenHash));
+  if (first) return first;
+  const [later] = await db
+    .select({ post: posts })
+    .from(postLinks)
+    .innerJoin(posts, eq(posts.id, postLinks.postId))
+    .where(eq(postLinks.tokenHash, tokenHash));
+  return later?.post;
+};
+
+export const insertPost = async (db: DbOrTx, values: typeof posts.$inferInsert) => {
+  const [row] = await db.insert(posts).values(values).returning();
+  if (!row) throw new Error('insert of a post returned no row');
+  return row;
+};
+
+export const updatePost = async (db: DbOrTx, id: string, set: Partial<typeof posts.$inferInsert>) => {
+  const [row] = await db.update(posts).set(set).where(eq(posts.id, id)).returning();
+  if (!row) throw new Error('update of a post returned no row');
+  return row;
+};
+
+export const insertStateChange = (db: DbOrTx, values: typeof postStateChanges.$inferInsert) =>
+  db.insert(postStateChanges).values(values);
+
+export const stateLog = (db: DbOrTx, postId: string) =>
+  db
+    .select()
+    .from(postStateChanges)
+    .where(eq(postStateChanges.postId, postId))
+    .orderBy(asc(postStateChanges.at));
+
+export const commentsOf = (db: DbOrTx, postIds: string[]) =>
+  postIds.length === 0
+    ? Promise.resolve([] as PostCommentRow[])
+    : db
+        .select()
+        .from(postComments)
+        .where(inArray(postComments.postId, postIds))
+        .orderBy(asc(postComments.createdAt), asc(postComments.id));
+
+export const insertComment = async (db: DbOrTx, values: typeof postComments.$inferInsert) => {
+  const [row] = await db.insert(postComments).values(values).returning();
+  if (!row) throw new Error('insert of a comment returned no row');
+  return row;
+};
+
+export const findComment = async (db: DbOrTx, postId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(postComments)
+    .where(and(eq(postComments.postId, postId), eq(postComments.id, id)));
+  return row;
+};
+
+export const deleteComment = (db: DbOrTx, id: string) =>
+  db.delete(postComments).where(eq(postComments.id, id));
+
+export const mediaOf = (db: DbOrTx, postId: string) =>
+  db.select().from(postMedia).where(eq(postMedia.postId, postId)).orderBy(asc(postMedia.createdAt));
+
+export const findMedia = async (db: DbOrTx, postId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(postMedia)
+    .where(and(eq(postMedia.postId, postId), eq(postMedia.id, id)));
+  return row;
+};
+
+export const insertMedia = async (db: DbOrTx, values: typeof postMedia.$inferInsert) => {
+  const [row] = await db.insert(postMedia).values(values).returning();
+  if (!row) throw new Error('insert of a media row returned no row');
+  return row;
+};
+
+/** Attaches the manufacturer's unattached uploads among `ids` to the post; answers how many it took. */
+export const attachMedia = async (
+  db: DbOrTx,
+  r: { manufacturerId: string; postId: string; ids: string[] },
+) => {
+  if (r.ids.length === 0) return 0;
+  const taken = await db
+    .update(postMedia)
+    .set({ postId: r.postId })
+    .where(
+      and(
+        eq(postMedia.manufacturerId, r.manufacturerId),
+        inArray(postMedia.id, r.ids),
+        isNull(postMedia.postId),
+      ),
+    )
+    .returning({ id: postMedia.id });
+  return taken.length;
+};
+
+/** Uploads no post took within the window: rows first (no post can take them then), keys answered. */
+export const deleteUnattachedMedia = (db: DbOrTx, before: Date, max: number) =>
+  db
+    .delete(postMedia)
+    .where(
+      inArray(
+        postMedia.id,
+        db
+          .select({ id: postMedia.id })
+          .from(postMedia)
+          .where(and(isNull(postMedia.postId), lte(postMedia.createdAt, before)))
+          .limit(max),
+      ),
+    )
+    .returning({ key: postMedia.storageKey });
+
+export const markRead = (db: DbOrTx, postId: string, ownerId: string, upTo: Date) =>
+  db
+    .insert(postReads)
+    .values({ postId, ownerId, seenAt: upTo })
+    .onConflictDoUpdate({
+      target: [postReads.ownerId, postReads.postId],
+      set: { seenAt: sql`greatest(${postReads.seenAt}, excluded.seen_at)` },
+    });
+
+export const readAt = async (db: DbOrTx, postId: string, ownerId: string) => {
+  const [row] = await db
+    .select({ seenAt: postReads.seenAt })
+    .from(postReads)
+    .where(and(eq(postReads.postId, postId), eq(postReads.ownerId, ownerId)));
+  return row?.seenAt ?? null;
+};
+
+export const insertLink = (db: DbOrTx, values: typeof postLinks.$inferInsert) =>
+  db.insert(postLinks).values(values);
+
+/** A visitor's report; false when this visitor had reported the post already. */
+export const insertReport = async (db: DbOrTx, values: typeof postReports.$inferInsert) => {
+  const rows = await db
+    .insert(postReports)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ postId: postReports.postId });
+  return rows.length > 0;
+};
+
+export const reportsOf = (db: DbOrTx, postId: string, max: number) =>
+  db
+    .select({ reason: postReports.reason, at: postReports.createdAt })
+    .from(postReports)
+    .where(eq(postReports.postId, postId))
+    .orderBy(desc(postReports.createdAt))
+    .limit(max);
+
+export const isTrusted = async (db: DbOrTx, manufacturerId: string, email: string) => {
+  const [row] = await db
+    .select({ email: trustedPostAuthors.email })
+    .from(trustedPostAuthors)
+    .where(and(eq(trustedPostAuthors.manufacturerId, manufacturerId), eq(trustedPostAuthors.email, email)));
+  return row !== undefined;
+};
+
+export const setTrusted = async (db: DbOrTx, manufacturerId: string, email: string, trusted: boolean) => {
+  if (trusted) {
+    await db.insert(trustedPostAuthors).values({ manufacturerId, email }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(trustedPostAuthors)
+      .where(and(eq(trustedPostAuthors.manufacturerId, manufacturerId), eq(trustedPostAuthors.email, email)));
+  }
+};
+
+/** Pending posts whose auto-publish time has come (all, or the one named), oldest first. */
+export const duePosts = (db: DbOrTx, now: Date, max: number, postId?: string) =>
+  db
+    .select({ id: posts.id, manufacturerId: posts.manufacturerId })
+    .from(posts)
+    .where(
+      and(eq(posts.state, 'pending'), lte(posts.publishAt, now), postId ? eq(posts.id, postId) : undefined),
+    )
+    .orderBy(asc(posts.publishAt))
+    .limit(max);
+
+/**
+ * Publishes the post if it is still pending with its time come: the one statement decides, so two
+ * instances (or a job and the sweep) never publish it twice. Answers the row when it did.
+ */
+export const publishIfDue = async (db: DbOrTx, id: string, now: Date) => {
+  const [row] = await db
+    .update(posts)
+    .set({ state: 'published', publishAt: null, publicReports: 0, updatedAt: now })
+    .where(and(eq(posts.id, id), eq(posts.state, 'pending'), lte(posts.publishAt, now)))
+    .returning();
+  return row;
+};
