@@ -27,8 +27,7 @@ export type PostFormInput = { name: string; email: string; text: string; consent
 
 /** What is wrong with each field, by field: `required`, `invalid`, `tooShort` or `tooLong`; empty when fine. */
 export const postFormProblems = (v: PostFormInput) => {
-  const problems: Partial<Record<keyof PostFormInput, 'required' | 'invalid' | 'tooShort' | 'tooLong'>> =
-    {};
+  const problems: Partial<Record<keyof PostFormInput, 'required' | 'invalid' | 'tooShort' | 'tooLong'>> = {};
   const name = v.name.trim();
   if (name === '') problems.name = 'required';
   else if (name.length > limits.nameMax) problems.name = 'tooLong';
