@@ -44,7 +44,8 @@ const main = async () => {
   if (demo) {
     process.stdout.write(
       `\n  Parley demo account (created once on this empty database):\n    email:    ${demo.email}\n    password: ${demo.password}\n` +
-        `    its contact-request form: ${config.publicUrl}/p/r/${demo.manufacturerId}\n\n`,
+        `    its contact-request form: ${config.publicUrl}/p/r/${demo.manufacturerId}\n` +
+        `    its public feedback page: ${config.publicUrl}/p/f/${demo.manufacturerId}\n\n`,
     );
   }
   process.stdout.write(`  Parley is running at ${config.publicUrl}\n\n`);

@@ -8,6 +8,7 @@ export * from './contact-checks.js';
 export * from './contact-request-checks.js';
 export * from './identity-paths.js';
 export * from './limits.js';
+export * from './post-checks.js';
 export * from './public-paths.js';
 export * from './secret-links.js';
 export * from './survey-path.js';

@@ -25,8 +25,8 @@ export type ManuType = z.infer<typeof manuTypeSchema>;
 export const postCodes = {
   /** The post's state does not allow this change (D19's machine; 409). */
   state: 'post/state',
-  /** The author's mails are off for this post, or the link is unknown (public side). */
-  gone: 'post/gone',
+  /** Only the owner who wrote a comment deletes it (403). */
+  notOwnComment: 'post/not-own-comment',
 } as const;
 
 /** An image or video the author attached (D25: private; the owner's console fetches it with the token). */
@@ -168,6 +168,12 @@ export const feedbackPageInfoSchema = z.object({
   imageUrl: z.string().nullable(),
   privacyUrl: z.string().nullable(),
 });
+
+export type FeedbackPageInfo = z.infer<typeof feedbackPageInfoSchema>;
+
+/** The public page's feed: one page of published posts and whose page it is. */
+export const feedbackFeedSchema = listOf(publicPostSchema).extend({ page: feedbackPageInfoSchema });
+export type FeedbackFeed = z.infer<typeof feedbackFeedSchema>;
 
 /** The author's own post, by the private link mailed to them: in any state, with their media. */
 export const authorPostSchema = publicPostSchema.extend({
@@ -405,7 +411,7 @@ export const postRoutes = {
       limit: z.coerce.number().int().min(1).max(50).default(10),
     }),
     status: 200,
-    response: listOf(publicPostSchema).extend({ page: feedbackPageInfoSchema }),
+    response: feedbackFeedSchema,
   }),
   submit: defineRoute({
     method: 'POST',

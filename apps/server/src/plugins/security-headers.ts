@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { defaultPlausibleScriptUrl, secretLinkPrefixes } from '@parley/contract';
+import { defaultPlausibleScriptUrl, holdsSecretLink } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -12,7 +12,7 @@ const tokenPages = ['/reset-password', '/reset-password/'];
 
 const holdsToken = (url: string) => {
   const pathname = url.split('?')[0] ?? '';
-  return tokenPages.includes(pathname) || secretLinkPrefixes.some((p) => pathname.startsWith(p));
+  return tokenPages.includes(pathname) || holdsSecretLink(pathname);
 };
 
 /** The contact-request form's page (`/p/r/:manufacturerId`), which websites may embed. */
@@ -26,7 +26,7 @@ const originOf = (url: string | null) => (url ? new URL(url).origin : undefined)
  * analytics script when one is configured. Styles allow 'unsafe-inline': Mantine writes its CSS
  * variables into a <style> element and positions popovers through style attributes. Images come
  * from anywhere on http(s), since a campaign's image may be any link (D25); `blob:` is the upload
- * preview. Connections go to our API, the analytics host and the Sentry DSN's host when configured.
+ * preview, and the private images and videos the pages fetch with a token and show through object URLs. Connections go to our API, the analytics host and the Sentry DSN's host when configured.
  */
 export const contentSecurityPolicy = (config: Pick<Config, 'analytics' | 'tracing'>) => {
   const analytics =
@@ -41,6 +41,7 @@ export const contentSecurityPolicy = (config: Pick<Config, 'analytics' | 'tracin
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...extra(analytics, sentry)],
     'object-src': ["'none'"],

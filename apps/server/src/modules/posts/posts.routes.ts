@@ -41,7 +41,10 @@ export const postRoutes = async (app: FastifyInstance, { posts }: { posts: PostS
   route(app, api.posts.publicReport, (req) =>
     posts.report(req.params.manufacturerId, req.params.postId, req.body, req.ip),
   );
-  route(app, api.posts.authorPost, (req) => posts.authorView(req.params.token));
+  route(app, api.posts.authorPost, (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return posts.authorView(req.params.token);
+  });
   route(app, api.posts.authorComment, (req) => posts.authorComment(req.params.token, req.body.text));
   route(app, api.posts.authorMedia, async (req, reply) =>
     sendMedia(req, reply, await posts.authorMedia(req.params.token, req.params.mediaId)),

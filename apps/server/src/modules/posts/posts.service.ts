@@ -444,7 +444,7 @@ export const createPostService = ({
     publicPost: async (manufacturerId: string, postId: string) => {
       const m = await manufacturerOr404(manufacturerId);
       const post = await findPost(db, postId, manufacturerId);
-      if (!post || post.state !== 'published') throw notFound('post');
+      if (post?.state !== 'published') throw notFound('post');
       return { ...toPublicPost(post, await commentsOf(db, [post.id]), m.name), page: pageInfo(m) };
     },
 
@@ -536,11 +536,11 @@ export const createPostService = ({
       clientIp: string,
     ) => {
       const found = await findPost(db, postId, manufacturerId);
-      if (!found || found.state !== 'published') throw notFound('post');
+      if (found?.state !== 'published') throw notFound('post');
       await reportsPerClient.hit(clientIp);
       await db.transaction(async (tx) => {
         const post = await lockPost(tx, postId, manufacturerId);
-        if (!post || post.state !== 'published') return;
+        if (post?.state !== 'published') return;
         const now = clock.now();
         const counted = await insertReport(tx, {
           postId,
