@@ -1,21 +1,8 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCode, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Button, CopyButton, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCheck, IconCode } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PublicAddressField } from '@/components/public-address-field';
 import { useMeSmall } from '@/lib/current-owner';
 import { embedSnippet, formAddress } from '../lib/form-address';
 
@@ -43,36 +30,11 @@ export const FormAddressCard = () => {
         </Text>
         {manufacturer ? (
           <>
-            <Group gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput
-                label={t('contactRequests.form.address')}
-                value={address}
-                readOnly
-                onFocus={(e) => e.currentTarget.select()}
-                style={{ flex: 1, minWidth: 0 }}
-              />
-              <CopyButton value={address}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('contactRequests.form.copied') : t('contactRequests.form.copy')}>
-                    <ActionIcon
-                      size="lg"
-                      variant={copied ? 'filled' : 'default'}
-                      color={copied ? 'teal' : undefined}
-                      onClick={copy}
-                      aria-label={copied ? t('contactRequests.form.copied') : t('contactRequests.form.copy')}
-                    >
-                      {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
-            <Anchor href={address} target="_blank" rel="noopener noreferrer" fz="sm" w="fit-content">
-              <Group gap={4} component="span" wrap="nowrap">
-                {t('contactRequests.form.open')}
-                <IconExternalLink size={14} aria-hidden />
-              </Group>
-            </Anchor>
+            <PublicAddressField
+              label={t('contactRequests.form.address')}
+              openLabel={t('contactRequests.form.open')}
+              address={address}
+            />
             <Textarea
               label={t('contactRequests.form.embed')}
               description={t('contactRequests.form.embedHint')}

@@ -1,7 +1,7 @@
 import { api } from '@parley/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { callBlob } from '@/lib/api-client';
+import { useObjectUrl } from '@/lib/use-object-url';
 
 /** Apart from the tickets' keys: a file never changes, so refreshing the tickets leaves it alone. */
 export const ticketMediaQueryKey = (ticketId: string, mediaId: string) =>
@@ -23,16 +23,6 @@ export const useTicketMediaUrl = (ticketId: string, mediaId: string) => {
     // The attachment says it could not be loaded, in place.
     meta: { errorNotification: false },
   });
-  const blob = query.data;
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => {
-      URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [blob]);
+  const url = useObjectUrl(query.data);
   return { url, isError: query.isError, isPending: query.isPending, refetch: query.refetch };
 };

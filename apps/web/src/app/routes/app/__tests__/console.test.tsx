@@ -2,6 +2,7 @@ import { api, identityApi } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '@/lib/leave-page';
+import { makePost, servePost, servePostFeed } from '@/testing/post-fixtures';
 import { createTestBackend, makeHistoryEntry, makeOwner } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
 
@@ -62,13 +63,15 @@ describe('console shell', () => {
     });
     const backend = createTestBackend({ history: [post] });
     backend.signInStored();
+    servePostFeed(backend, []);
+    servePost(backend, makePost({ _id: post.subject._id, authorName: 'Bea' }));
     const { user } = renderApp('/platform/tickets');
 
     await user.click(await screen.findByRole('button', { name: 'History, new entries' }));
     const panel = await screen.findByRole('dialog', { name: 'Activity history' });
     await user.click(within(panel).getByRole('link', { name: /Brakes squeak/ }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Post' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bea' })).toBeVisible();
     expect(currentUrl()).toBe(`/platform/tickets/${post.subject._id}`);
     expect(backend.server.requestsTo(api.history.seen)[0]?.body).toEqual({ ids: [post._id] });
     expect(backend.server.requestsTo(api.history.me)[0]?.query.get('product')).toBe('platform');

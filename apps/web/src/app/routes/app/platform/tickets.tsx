@@ -1,8 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { PostFeed } from '@/features/posts/components/post-feed';
 
-/** /platform/tickets — post tickets (later issue). */
-export const TicketsRoute = () => {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.tickets.title')} description={t('pages.tickets.description')} />;
-};
+/** /platform/tickets — the posts of the public feedback page (D19), by state, filtered and paged. */
+export const TicketsRoute = () => <PostFeed />;
