@@ -3,6 +3,8 @@ import deForm from './contact-request-form/de.json';
 import enForm from './contact-request-form/en.json';
 import de from './de.json';
 import en from './en.json';
+import deFeedback from './feedback-page/de.json';
+import enFeedback from './feedback-page/en.json';
 import deResults from './shared-results/de.json';
 import enResults from './shared-results/en.json';
 import deTicket from './ticket-page/de.json';
@@ -22,6 +24,7 @@ const pairs = [
   ['the contact-request form', deForm, enForm],
   ['the ticket page', deTicket, enTicket],
   ['the shared results page', deResults, enResults],
+  ['the feedback pages', deFeedback, enFeedback],
 ] as const;
 
 describe('locales', () => {

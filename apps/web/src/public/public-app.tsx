@@ -25,11 +25,22 @@ const SharedResultsPage = lazy(() =>
 );
 
 /**
+ * The public feedback pages (D19: a manufacturer's page, a post's page, the author's private page)
+ * are one chunk of their own too, with their own texts; it chooses among the three itself.
+ */
+const FeedbackPages = lazy(() =>
+  import('@/features/participation/components/feedback-page').then((m) => ({ default: m.FeedbackPages })),
+);
+
+/** `/p/f/:manufacturerId`, and below it `post/:postId` and `mine/:token`: the parts, still encoded. */
+const feedbackPath = /^\/p\/f\/([^/]+)(?:\/(post|mine)\/([^/]+))?\/?$/;
+
+/**
  * The public pages (D10, `/p/…`) as their own application, built from `public.html` with Preact
  * (docs/architecture.md, "The public pages"): what a participant opens from a mail on a phone loads
  * none of the console (no router, shell, session, component library, query cache, zod or i18next).
  * Each address is one page, so the page is chosen from the path once; links between public pages
- * are plain links. The pages later issues add (feedback, shared results) are added to `pageFor`.
+ * are plain links. A new page is one more line in `pageFor`.
  */
 const pageFor = (pathname: string) => {
   const [, p, kind, id = '', ...rest] = pathname.split('/');
@@ -42,6 +53,14 @@ const pageFor = (pathname: string) => {
     return (
       <Suspense fallback={null}>
         <ContactRequestPage key={id} manufacturerId={decodeURIComponent(id)} />
+      </Suspense>
+    );
+  }
+  const feedback = feedbackPath.exec(pathname);
+  if (feedback) {
+    return (
+      <Suspense fallback={null}>
+        <FeedbackPages key={pathname} path={feedback.slice(1)} />
       </Suspense>
     );
   }

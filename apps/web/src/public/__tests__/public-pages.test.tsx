@@ -428,7 +428,7 @@ describe('a public address no page answers yet', () => {
     server.on(api.info.config, () => ({
       body: { ...defaultConfig, privacyUrl: 'https://example.com/privacy' },
     }));
-    renderPublicApp('/p/f/22222222-2222-4222-8222-222222222222');
+    renderPublicApp('/p/x/22222222-2222-4222-8222-222222222222');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Parley' })).toBeVisible();
     expect(await screen.findByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
@@ -436,6 +436,6 @@ describe('a public address no page answers yet', () => {
       'https://example.com/privacy',
     );
     expect(screen.queryByRole('button', { name: /sign in/i })).toBeNull();
-    expect(currentUrl()).toBe('/p/f/22222222-2222-4222-8222-222222222222');
+    expect(currentUrl()).toBe('/p/x/22222222-2222-4222-8222-222222222222');
   });
 });
