@@ -518,7 +518,7 @@ export const createPostService = ({
           product: 'platform',
           kind: 'newFeedbackByUser',
           subject: { type: 'postTicket', id: post.id, title: shorten(b.text, 80) },
-          data: { authorName: b.name },
+          data: { participant: b.name, excerpt: shorten(b.text, 300) },
         });
         await mailAuthor(tx, 'received', post, m.name, b.text, token);
         return { state: post.state };
@@ -602,7 +602,7 @@ export const createPostService = ({
           product: 'platform',
           kind: 'newComment',
           subject: { type: 'postTicket', id: post.id, title: shorten(post.text, 80) },
-          data: { authorName: post.authorName },
+          data: { participant: post.authorName, excerpt: shorten(text, 300) },
         });
         return toPublicComment(row, post, m.name);
       });
