@@ -35,10 +35,10 @@ CREATE TABLE "post_reads" (
 --> statement-breakpoint
 CREATE TABLE "post_reports" (
 	"post_id" uuid NOT NULL,
-	"visitor_hash" text NOT NULL,
+	"network_hash" text NOT NULL,
 	"reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "post_reports_post_id_visitor_hash_pk" PRIMARY KEY("post_id","visitor_hash")
+	CONSTRAINT "post_reports_post_id_network_hash_pk" PRIMARY KEY("post_id","network_hash")
 );
 --> statement-breakpoint
 CREATE TABLE "post_state_changes" (
@@ -105,7 +105,8 @@ CREATE INDEX "post_comments_post_id_created_at_id_index" ON "post_comments" USIN
 CREATE INDEX "post_comments_manufacturer_id_index" ON "post_comments" USING btree ("manufacturer_id");--> statement-breakpoint
 CREATE INDEX "post_links_post_id_index" ON "post_links" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "post_media_post_id_index" ON "post_media" USING btree ("post_id");--> statement-breakpoint
-CREATE INDEX "post_media_unattached_idx" ON "post_media" USING btree ("created_at") WHERE "post_media"."post_id" is null;--> statement-breakpoint
+CREATE INDEX "post_media_unattached_idx" ON "post_media" USING btree ("manufacturer_id","created_at") WHERE "post_media"."post_id" is null;--> statement-breakpoint
+CREATE INDEX "post_reads_post_id_index" ON "post_reads" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "post_state_changes_post_id_at_index" ON "post_state_changes" USING btree ("post_id","at");--> statement-breakpoint
 CREATE INDEX "posts_feed_created_idx" ON "posts" USING btree ("manufacturer_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "posts_feed_state_created_idx" ON "posts" USING btree ("manufacturer_id","state","created_at","id");--> statement-breakpoint

@@ -325,6 +325,11 @@ describe('admin CLI on DATABASE_URL', { timeout: 120_000 }, () => {
     expect(res.json().documents).toEqual([expect.objectContaining({ _id: item._id, text: 'Sunday 2–4 am' })]);
   });
 
+  it('posts:reported lists the posts owners reported, for the operator', async () => {
+    const out = onlyJson(await runCli(['posts:reported', '--limit', '5'], env));
+    expect(out).toEqual({ documents: expect.any(Array) });
+  });
+
   it('help and no command print the usage on stderr and exit 2', async () => {
     const [none, help, unknown] = await Promise.all([
       runCli([], env),

@@ -452,9 +452,8 @@ export const postRoutes = {
     summary: 'Report a published post as abusive (past the threshold it is hidden until the owner decides)',
     tags: tag,
     params: z.object({ manufacturerId: idSchema, postId: idSchema }),
+    /** Counted once per post and client network (docs/product-decisions.md, "The platform area"). */
     body: z.object({
-      /** A random id the page keeps per browser: reports count once per visitor. */
-      visitorId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be the id your browser made'),
       reason: z
         .string()
         .trim()

@@ -44,6 +44,9 @@ Commands:
   info:add --title T --text X [--link URL] [--language de|en] [--platform Web] [--category WebInfo]
       Adds an information item for the console (without --language: for every language).
       Prints the item.
+  posts:reported [--limit N]
+      Lists the posts owners reported as abusive (D19), across manufacturers, latest first
+      (at most N, default 100). Prints {"documents": [...]}.
   help                             This text.
 
 Configuration comes from the environment as for the server (DATA_DIR, DATABASE_URL,
@@ -266,6 +269,12 @@ const commands: Record<string, Command> = {
     run: async (rt, item) => {
       return rt.services.info.add({ ...item, link: item.link ?? null, language: item.language ?? null });
     },
+  }),
+
+  'posts:reported': command({
+    options: { limit: { type: 'string', default: '100' } },
+    parse: (flags) => parseFlags(z.object({ limit: z.coerce.number().int().min(1).max(1000) }), flags),
+    run: async (rt, { limit }) => ({ documents: await rt.services.posts.reported(limit) }),
   }),
 };
 

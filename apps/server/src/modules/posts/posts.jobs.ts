@@ -11,7 +11,7 @@ import { posts } from './posts.tables.js';
 
 export const POSTS_SWEEP_JOB = 'posts.sweep';
 /** An upload no post took within this long was left behind (a page closed before sending). */
-export const unattachedPostMediaMs = 24 * 60 * 60_000;
+export const unattachedPostMediaMs = 2 * 60 * 60_000;
 
 /**
  * Auto-publish (D19; docs/product-decisions.md, "The platform area"): each pending post of a

@@ -29,7 +29,7 @@ const texts = {
     },
     hello: (name: string) => `Hallo ${name},`,
     intro: {
-      received: (maker: string) => `vielen Dank für Ihr Feedback an ${maker}. Das haben Sie geschrieben:`,
+      received: (maker: string) => `vielen Dank für Ihr Feedback an ${maker}.`,
       answer: (maker: string) => `${maker} hat auf Ihr Feedback geantwortet:`,
       comment: (maker: string) => `${maker} hat Ihr Feedback kommentiert:`,
     },
@@ -42,8 +42,10 @@ const texts = {
 
 /**
  * A mail to a post's author (docs/product-decisions.md, "The platform area"): their post was
- * received, the owner answered it or commented on it; in the post's language, with the message, a
- * fresh private link to their page and a one-click way to turn this post's mails off.
+ * received, the owner answered it or commented on it; in the post's language, with the owner's
+ * message, a fresh private link to their page and a one-click way to turn this post's mails off. The
+ * receipt quotes nothing: anyone can type any address into the form, and the mail must not carry a
+ * stranger's words to it.
  */
 export const postMail = (m: {
   kind: PostMailKind;
@@ -51,7 +53,8 @@ export const postMail = (m: {
   language: Language;
   name: string;
   manufacturerName: string;
-  message: string;
+  /** The owner's answer or comment (none for the receipt). */
+  message: string | null;
   postLink: string;
   unsubscribeLink: string;
   unsubscribeApiUrl: string;
@@ -63,8 +66,7 @@ export const postMail = (m: {
     '',
     intro,
     '',
-    ...m.message.split('\n').map((l) => `> ${l}`),
-    '',
+    ...(m.message === null ? [] : [...m.message.split('\n').map((l) => `> ${l}`), '']),
     t.link,
     m.postLink,
     '',
@@ -79,7 +81,7 @@ export const postMail = (m: {
 <p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
 <p>${escapeHtml(t.hello(m.name))}</p>
 <p>${escapeHtml(intro)}</p>
-<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #1864ab;background:#f1f3f5;white-space:pre-wrap">${escapeHtml(m.message)}</blockquote>
+${m.message === null ? '' : `<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #1864ab;background:#f1f3f5;white-space:pre-wrap">${escapeHtml(m.message)}</blockquote>`}
 <p>${mailButton(m.postLink, t.button)}</p>
 <p style="font-size:13px">${escapeHtml(t.link)}<br><a href="${escapeHtml(m.postLink)}">${escapeHtml(m.postLink)}</a></p>
 <p style="font-size:13px">${escapeHtml(t.personal)}</p>

@@ -205,6 +205,15 @@ export const attachMedia = async (
   return taken.length;
 };
 
+/** The bytes of the manufacturer's uploads no post has taken yet. */
+export const unattachedBytes = async (db: DbOrTx, manufacturerId: string) => {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${postMedia.size}), 0)::bigint` })
+    .from(postMedia)
+    .where(and(eq(postMedia.manufacturerId, manufacturerId), isNull(postMedia.postId)));
+  return Number(row?.n ?? 0);
+};
+
 /** Uploads no post took within the window: rows first (no post can take them then), keys answered. */
 export const deleteUnattachedMedia = (db: DbOrTx, before: Date, max: number) =>
   db
@@ -241,7 +250,7 @@ export const readAt = async (db: DbOrTx, postId: string, ownerId: string) => {
 export const insertLink = (db: DbOrTx, values: typeof postLinks.$inferInsert) =>
   db.insert(postLinks).values(values);
 
-/** A visitor's report; false when this visitor had reported the post already. */
+/** A visitor's report; false when the post had one from this network already. */
 export const insertReport = async (db: DbOrTx, values: typeof postReports.$inferInsert) => {
   const rows = await db
     .insert(postReports)
@@ -250,6 +259,10 @@ export const insertReport = async (db: DbOrTx, values: typeof postReports.$infer
     .returning({ postId: postReports.postId });
   return rows.length > 0;
 };
+
+/** The owner published the post: the reports before count no more. */
+export const clearReports = (db: DbOrTx, postId: string) =>
+  db.delete(postReports).where(eq(postReports.postId, postId));
 
 export const reportsOf = (db: DbOrTx, postId: string, max: number) =>
   db
@@ -295,8 +308,36 @@ export const duePosts = (db: DbOrTx, now: Date, max: number, postId?: string) =>
 export const publishIfDue = async (db: DbOrTx, id: string, now: Date) => {
   const [row] = await db
     .update(posts)
-    .set({ state: 'published', publishAt: null, publicReports: 0, updatedAt: now })
+    .set({ state: 'published', publishAt: null, updatedAt: now })
     .where(and(eq(posts.id, id), eq(posts.state, 'pending'), lte(posts.publishAt, now)))
     .returning();
   return row;
 };
+
+/**
+ * The reported posts of every manufacturer, latest report first (the operator's list, D19), each with
+ * its last report's reason, who reported it and when.
+ */
+export const reportedPosts = (db: DbOrTx, limit: number) =>
+  db
+    .select({
+      post: posts,
+      reason: postStateChanges.reason,
+      reportedBy: postStateChanges.actorName,
+      reportedAt: postStateChanges.at,
+    })
+    .from(posts)
+    .innerJoin(
+      postStateChanges,
+      and(
+        eq(postStateChanges.postId, posts.id),
+        eq(postStateChanges.toState, 'reported'),
+        eq(
+          postStateChanges.at,
+          sql`(select max(c.at) from ${postStateChanges} c where c.post_id = ${posts.id} and c.to_state = 'reported')`,
+        ),
+      ),
+    )
+    .where(eq(posts.state, 'reported'))
+    .orderBy(desc(postStateChanges.at))
+    .limit(limit);

@@ -10,7 +10,10 @@ const actorOf = (req: FastifyRequest): PostActor => {
   const { owner, manufacturer } = authOf(req);
   return { manufacturerId: manufacturer.id, ownerId: owner.id, ownerName: owner.name, manufacturer };
 };
-const readerOf = (req: FastifyRequest) => ({ manufacturerId: tenantOf(req), ownerId: authOf(req).owner.id });
+const readerOf = (req: FastifyRequest) => {
+  const { owner, manufacturer } = authOf(req);
+  return { manufacturerId: manufacturer.id, ownerId: owner.id, autoPublished: manufacturer.autoPublished };
+};
 
 /** The platform area's calls (D19) and the public feedback page's; req.ip honours TRUST_PROXY. */
 export const postRoutes = async (app: FastifyInstance, { posts }: { posts: PostService }) => {

@@ -10,6 +10,7 @@ import {
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { clientNetwork } from '../../lib/client-network.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type FeatureFlag, requireFeature } from '../../lib/features.js';
@@ -35,6 +36,7 @@ import {
 import { type PostMailKind, postMail } from './posts.mail.js';
 import {
   attachMedia,
+  clearReports,
   commentsOf,
   deleteComment,
   findComment,
@@ -55,9 +57,11 @@ import {
   mediaOf,
   type PostRow,
   readAt,
+  reportedPosts,
   reportsOf,
   setTrusted,
   stateLog,
+  unattachedBytes,
   updatePost,
 } from './posts.repository.js';
 
@@ -69,9 +73,10 @@ export type PostActor = {
   manufacturerId: string;
   ownerId: string;
   ownerName: string;
-  manufacturer: Pick<ManufacturerRow, FeatureFlag>;
+  manufacturer: Pick<ManufacturerRow, FeatureFlag | 'name' | 'autoPublished'>;
 };
-type Reader = { manufacturerId: string; ownerId: string };
+/** The reader of the feed or a post; with auto-publish off, no post shows a time it will not keep. */
+type Reader = { manufacturerId: string; ownerId: string; autoPublished: boolean };
 
 /**
  * The public side's limits (docs/product-decisions.md, "The platform area"): generous for a person,
@@ -81,7 +86,11 @@ type Reader = { manufacturerId: string; ownerId: string };
 export const postLimits = {
   postsPerClient: { max: 20, windowMs: 60 * 60_000 },
   postsPerEmail: { max: 5, windowMs: 60 * 60_000 },
-  uploadsPerClient: { max: 30, windowMs: 60 * 60_000 },
+  /** Mails to one address, whichever manufacturer's page it was typed into. */
+  postsPerRecipient: { max: 10, windowMs: 60 * 60_000 },
+  uploadsPerClient: { max: 20, windowMs: 60 * 60_000 },
+  /** What uploads no post has taken yet may hold per manufacturer, in bytes. */
+  unattachedBytesPerManufacturer: 500 * 1024 * 1024,
   reportsPerClient: { max: 30, windowMs: 60 * 60_000 },
   commentsPerPost: { max: 30, windowMs: 60 * 60_000 },
 } as const;
@@ -138,6 +147,7 @@ export const createPostService = ({
     createRateLimiter(db, { name, clock, ...l });
   const perClient = limiter('post-client', postLimits.postsPerClient);
   const perEmail = limiter('post-email', postLimits.postsPerEmail);
+  const perRecipient = limiter('post-recipient', postLimits.postsPerRecipient);
   const uploadsPerClient = limiter('post-upload-client', postLimits.uploadsPerClient);
   const reportsPerClient = limiter('post-report-client', postLimits.reportsPerClient);
   const commentsPerPost = limiter('post-comment', postLimits.commentsPerPost);
@@ -154,7 +164,7 @@ export const createPostService = ({
     kind: PostMailKind,
     post: PostRow,
     manufacturerName: string,
-    message: string,
+    message: string | null,
     token = randomToken(),
   ) => {
     if (post.mailsOff) return;
@@ -178,7 +188,13 @@ export const createPostService = ({
   };
 
   /** The whole post as the owner sees it; `seenAt` is the reader's last read before this one. */
-  const fullPost = async (tx: DbOrTx, post: PostRow, readerId: string, seenAt: Date | null) => {
+  const fullPost = async (
+    tx: DbOrTx,
+    post: PostRow,
+    reader: { ownerId: string; autoPublished: boolean },
+    seenAt: Date | null,
+  ) => {
+    const readerId = reader.ownerId;
     const [comments, media, log, reports, trusted] = await Promise.all([
       commentsOf(tx, [post.id]),
       mediaOf(tx, post.id),
@@ -186,7 +202,15 @@ export const createPostService = ({
       reportsOf(tx, post.id, 20),
       isTrusted(tx, post.manufacturerId, post.authorEmail),
     ]);
-    return toPost(post, { readerId, seenAt, trusted, comments, media, log, reports });
+    return toPost(reader.autoPublished ? post : { ...post, publishAt: null }, {
+      readerId,
+      seenAt,
+      trusted,
+      comments,
+      media,
+      log,
+      reports,
+    });
   };
 
   const ownPostOr404 = async (tx: DbOrTx, manufacturerId: string, id: string, lock = true) => {
@@ -203,7 +227,8 @@ export const createPostService = ({
   ) =>
     db.transaction(async (tx) => {
       const post = await change(tx, await ownPostOr404(tx, actor.manufacturerId, id));
-      return fullPost(tx, post, actor.ownerId, await readAt(tx, post.id, actor.ownerId));
+      const reader = { ownerId: actor.ownerId, autoPublished: actor.manufacturer.autoPublished };
+      return fullPost(tx, post, reader, await readAt(tx, post.id, actor.ownerId));
     });
 
   /** Moves the locked post to `to` and logs it; auto-publish's time goes with any decision. */
@@ -221,6 +246,7 @@ export const createPostService = ({
       ...(to === 'published' ? { publicReports: 0 } : {}),
       updatedAt: now,
     });
+    if (to === 'published') await clearReports(tx, post.id);
     await insertStateChange(tx, {
       manufacturerId: post.manufacturerId,
       postId: post.id,
@@ -272,6 +298,16 @@ export const createPostService = ({
     };
   };
 
+  /** Uploads no post has taken yet are capped per manufacturer, so a flood cannot fill the store. */
+  const roomForUpload = async (manufacturerId: string, bytes: number) => {
+    if ((await unattachedBytes(db, manufacturerId)) + bytes > postLimits.unattachedBytesPerManufacturer) {
+      throw new AppError(
+        'rate-limit',
+        'Too many files are waiting to be posted here; please try again later.',
+      );
+    }
+  };
+
   const pageInfo = (m: ManufacturerRow) => ({ manufacturerName: m.name, imageUrl: m.imageUrl, privacyUrl });
 
   return {
@@ -279,7 +315,8 @@ export const createPostService = ({
 
     list: async (reader: Reader, q: PostFilterQuery) => {
       const { rows, total, counts } = await listPosts(db, { ...reader, q, offset: pageOffset(q) });
-      return { documents: rows.map((r) => toPostListItem(r.post, r.hasNew)), total, counts };
+      const shown = (p: PostRow) => (reader.autoPublished ? p : { ...p, publishAt: null });
+      return { documents: rows.map((r) => toPostListItem(shown(r.post), r.hasNew)), total, counts };
     },
 
     /** The post; reading it marks the author's writing and its history entries seen for this owner. */
@@ -287,8 +324,9 @@ export const createPostService = ({
       const post = await findPost(db, id, reader.manufacturerId);
       if (!post) throw notFound('post');
       const seenAt = await readAt(db, id, reader.ownerId);
-      const view = await fullPost(db, post, reader.ownerId, seenAt);
-      await markRead(db, id, reader.ownerId, clock.now());
+      const view = await fullPost(db, post, reader, seenAt);
+      // Read up to what this view was built from: a comment arriving meanwhile stays new.
+      await markRead(db, id, reader.ownerId, post.lastAuthorActivityAt);
       await history.subjectOpened(reader, 'postTicket', id);
       return view;
     },
@@ -320,8 +358,7 @@ export const createPostService = ({
           lastActivityAt: now,
           updatedAt: now,
         });
-        const m = await manufacturerOr404(actor.manufacturerId);
-        await mailAuthor(tx, 'comment', updated, m.name, text);
+        await mailAuthor(tx, 'comment', updated, actor.manufacturer.name, text);
         return toPostComment(row, { post: updated, readerId: actor.ownerId, seenAt: now });
       }),
 
@@ -363,10 +400,7 @@ export const createPostService = ({
           lastActivityAt: now,
           updatedAt: now,
         });
-        if (answer !== post.answer) {
-          const m = await manufacturerOr404(actor.manufacturerId);
-          await mailAuthor(tx, 'answer', updated, m.name, answer);
-        }
+        if (answer !== post.answer) await mailAuthor(tx, 'answer', updated, actor.manufacturer.name, answer);
         return updated;
       }),
 
@@ -419,6 +453,18 @@ export const createPostService = ({
       return mediaFile(post.id, mediaId);
     },
 
+    /** The operator's list of reported posts across manufacturers (the admin command line). */
+    reported: async (limit: number) =>
+      (await reportedPosts(db, limit)).map((r) => ({
+        _id: r.post.id,
+        manufacturerId: r.post.manufacturerId,
+        authorName: r.post.authorName,
+        excerpt: shorten(r.post.text, 160),
+        reason: r.reason,
+        reportedBy: r.reportedBy,
+        reportedAt: r.reportedAt.toISOString(),
+      })),
+
     // ---- The public feedback page ----
 
     feed: async (manufacturerId: string, q: { sort: 'newest' | 'activity'; page: number; limit: number }) => {
@@ -452,10 +498,12 @@ export const createPostService = ({
     uploadAllowed: async (manufacturerId: string, clientIp: string) => {
       await manufacturerOr404(manufacturerId);
       await uploadsPerClient.hit(clientIp);
+      await roomForUpload(manufacturerId, 1);
     },
 
     upload: async (manufacturerId: string, bytes: Buffer) => {
       const { contentType, kind } = checkMedia(bytes);
+      await roomForUpload(manufacturerId, bytes.length);
       const key = `private/posts/${manufacturerId}/${crypto.randomUUID()}`;
       await storage.put(key, bytes, { contentType, metadata: { manuId: manufacturerId } });
       const row = await insertMedia(db, {
@@ -485,6 +533,7 @@ export const createPostService = ({
       const mediaIds = [...new Set(b.mediaIds ?? [])];
       return db.transaction(async (tx) => {
         await perEmail.hitIn(tx, `${manufacturerId}:${b.email}`);
+        await perRecipient.hitIn(tx, b.email);
         const now = clock.now();
         const token = randomToken();
         const autoNow = m.autoPublished && m.delayDays === 0;
@@ -520,19 +569,20 @@ export const createPostService = ({
           subject: { type: 'postTicket', id: post.id, title: shorten(b.text, 80) },
           data: { participant: b.name, excerpt: shorten(b.text, 300) },
         });
-        await mailAuthor(tx, 'received', post, m.name, b.text, token);
+        await mailAuthor(tx, 'received', post, m.name, null, token);
         return { state: post.state };
       });
     },
 
     /**
-     * A visitor's report of a published post: one per browser; past the threshold the post is hidden
-     * (unpublished by "visitors") until the owner decides.
+     * A visitor's report of a published post: one per client network (a person cannot count twice by
+     * making up ids); past the threshold the post is hidden (unpublished by "visitors") until the
+     * owner decides.
      */
     report: async (
       manufacturerId: string,
       postId: string,
-      b: { visitorId: string; reason?: string | undefined },
+      b: { reason?: string | undefined },
       clientIp: string,
     ) => {
       const found = await findPost(db, postId, manufacturerId);
@@ -544,7 +594,7 @@ export const createPostService = ({
         const now = clock.now();
         const counted = await insertReport(tx, {
           postId,
-          visitorHash: sha256(`${postId}:${b.visitorId}`),
+          networkHash: sha256(`${postId}:${clientNetwork(clientIp)}`),
           reason: b.reason ? b.reason : null,
           createdAt: now,
         });
@@ -563,10 +613,11 @@ export const createPostService = ({
     // ---- The author's private page ----
 
     /** The author's own post; opening the mailed link confirms the address (a trusted author's post publishes). */
-    authorView: async (token: string) =>
-      db.transaction(async (tx) => {
-        let post = await byToken(tx, token);
-        const m = await manufacturerOr404(post.manufacturerId);
+    authorView: async (token: string) => {
+      const found = await byToken(db, token);
+      const m = await manufacturerOr404(found.manufacturerId);
+      return db.transaction(async (tx) => {
+        let post = found;
         if (post.emailConfirmedAt === null) {
           post = (await lockPost(tx, post.id)) ?? post;
           post = await updatePost(tx, post.id, { emailConfirmedAt: clock.now() });
@@ -574,7 +625,8 @@ export const createPostService = ({
         }
         const [comments, media] = await Promise.all([commentsOf(tx, [post.id]), mediaOf(tx, post.id)]);
         return toAuthorPost(post, { comments, media, manufacturerName: m.name });
-      }),
+      });
+    },
 
     authorComment: async (token: string, text: string) => {
       const found = await byToken(db, token);

@@ -102,7 +102,7 @@ export const postMedia = pgTable(
   },
   (t) => [
     index().on(t.postId),
-    index('post_media_unattached_idx').on(t.createdAt).where(sql`${t.postId} is null`),
+    index('post_media_unattached_idx').on(t.manufacturerId, t.createdAt).where(sql`${t.postId} is null`),
   ],
 );
 
@@ -126,18 +126,21 @@ export const postStateChanges = pgTable(
   (t) => [index().on(t.postId, t.at)],
 );
 
-/** A visitor's report of a published post; one per browser (its visitor id, hashed) and post. */
+/**
+ * A visitor's report of a published post since the owner last published it: one per client network
+ * (hashed with the post's id) and post.
+ */
 export const postReports = pgTable(
   'post_reports',
   {
     postId: uuid()
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    visitorHash: text().notNull(),
+    networkHash: text().notNull(),
     reason: text(),
     createdAt: at().notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.visitorHash] })],
+  (t) => [primaryKey({ columns: [t.postId, t.networkHash] })],
 );
 
 /** When an owner last read a post: the author's writing after it is new for them. */
@@ -152,7 +155,7 @@ export const postReads = pgTable(
       .references(() => owners.id, { onDelete: 'cascade' }),
     seenAt: at().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.postId] })],
+  (t) => [primaryKey({ columns: [t.ownerId, t.postId] }), index().on(t.postId)],
 );
 
 /** Every private link mailed to the author after the first (only the SHA-256 is kept). */

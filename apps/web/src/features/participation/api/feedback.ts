@@ -72,41 +72,14 @@ export const usePublicPost = (manufacturerId: string, postId: string) =>
     }),
   );
 
-const visitorKey = 'parley.visitorId';
-let memoryVisitorId: string | undefined;
-
-/** 32 url-safe characters from 24 random bytes. */
-const randomVisitorId = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-};
-
 /**
- * This browser's random id, which a report carries so that reports count once per visitor: kept in
- * localStorage, made when absent (or not of the shape the server takes). Without storage (disabled,
- * private mode) it lasts as long as the page.
+ * Reports a published post as abusive (204); the reason is optional. The server counts a report once
+ * per post and client network, so nothing of the browser's is sent.
  */
-export const visitorId = (): string => {
-  try {
-    const stored = window.localStorage.getItem(visitorKey);
-    if (stored && /^[A-Za-z0-9_-]{16,64}$/.test(stored)) return stored;
-    const made = randomVisitorId();
-    window.localStorage.setItem(visitorKey, made);
-    return made;
-  } catch {
-    memoryVisitorId ??= randomVisitorId();
-    return memoryVisitorId;
-  }
-};
-
-/** Reports a published post as abusive (204); the reason is optional. */
 export const reportPost = (manufacturerId: string, postId: string, reason: string) =>
   publicCall<undefined>('POST', publicPaths.feedbackReport, {
     params: { manufacturerId, postId },
-    body: { visitorId: visitorId(), ...(reason ? { reason } : {}) },
+    body: reason ? { reason } : {},
   });
 
 /** The author's own post by the private link's token (opening it confirms their address). */

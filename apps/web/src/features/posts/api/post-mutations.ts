@@ -1,4 +1,4 @@
-import { api, type ManuType, type Post, postCodes } from '@parley/contract';
+import { api, limits, type ManuType, type Post, postCodes } from '@parley/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '@/lib/api-client';
@@ -47,9 +47,14 @@ const keepNewMarks = (queryClient: QueryClient, post: Post) =>
 const updatePost = (queryClient: QueryClient, id: string, change: (post: Post) => Post) =>
   queryClient.setQueryData<Post>(postQueryKeys.detail(id), (post) => (post ? change(post) : post));
 
-/** After a change the feed (and its counts) is stale: read again when next shown. */
+/**
+ * After a change the feed (and its counts) is stale, and so is the post: read again when next
+ * shown (the author may comment meanwhile, which the feed would show and the post not). The open
+ * post is updated in place rather than read again, which would mark newer comments seen and take
+ * the "New" marks off the ones on screen.
+ */
 const markListsStale = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: postQueryKeys.lists, refetchType: 'none' });
+  queryClient.invalidateQueries({ queryKey: postQueryKeys.all, refetchType: 'none' });
 
 /**
  * A post write: a refusal is notified under `title` (except a text field's 400, which the form
@@ -205,7 +210,16 @@ export const useBulkPostAction = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { action: 'publish' | 'unpublish'; ids: string[] }) => call(api.posts.bulk, { body }),
+    // The call takes at most a page size of ids; a selection kept across pages goes in parts, one after another.
+    mutationFn: async ({ action, ids }: { action: 'publish' | 'unpublish'; ids: string[] }) => {
+      const report = { changed: 0, skipped: [] as { _id: string; code: string }[] };
+      for (let i = 0; i < ids.length; i += limits.pageMax) {
+        const part = await call(api.posts.bulk, { body: { action, ids: ids.slice(i, i + limits.pageMax) } });
+        report.changed += part.changed;
+        report.skipped.push(...part.skipped);
+      }
+      return report;
+    },
     meta: { errorNotification: false },
     onError: (error) => {
       notifyError({ title: t('posts.bulk.failed'), message: postErrorMessage(error) });
