@@ -1,12 +1,12 @@
 import type { PostForm, PostState } from '@parley/contract';
+import { limits } from '@parley/contract/plain';
 import {
-  limits,
   type PostFormInput,
   postFormProblems,
   postTextMax,
   postTextMin,
   postTrapField,
-} from '@parley/contract/plain';
+} from '@parley/contract/post-checks';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   Alert,

@@ -1,5 +1,5 @@
 import type { Language, ManuType, PublicPost } from '@parley/contract';
-import { postReportReasonMax } from '@parley/contract/plain';
+import { postReportReasonMax } from '@parley/contract/post-checks';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   Alert,
