@@ -22,6 +22,7 @@ import { lighthouse } from './scenarios/lighthouse.js';
 import { massFollowUp } from './scenarios/mass-follow-up.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
+import { posts } from './scenarios/posts.js';
 import { results } from './scenarios/results.js';
 import { tagGroups } from './scenarios/tag-groups.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
@@ -51,6 +52,7 @@ const scenarios: Scenario[] = [
   massFollowUp,
   tagGroups,
   results,
+  posts,
   pageWeight,
   lighthouse,
 ];

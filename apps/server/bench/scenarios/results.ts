@@ -13,6 +13,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { questionOptions, questions } from '../../src/modules/questions/questions.tables.js';
 import { type BareSqlPair, compareToBareSql } from '../lib/compare.js';
 import { type MemoryWatch, mib, signedMib, watchMemory } from '../lib/memory.js';
+import { withSeedingLanes } from '../lib/seeding.js';
 import { formatTable, ms } from '../lib/table.js';
 import type { BenchContext, Figure, Scenario } from '../types.js';
 
@@ -434,26 +435,10 @@ const seed = async (ctx: BenchContext) => {
       (c) => c.title,
     ).map((c) => c.id),
   );
-  // Two connections, one per core. As a superuser (the embedded database) each skips the per-row foreign-key
-  // triggers while it seeds (session_replication_role = replica, as pg_restore --disable-triggers does):
-  // every row is made from rows that exist, and the millions of checks would double the seeding time.
-  const { rows: su } = await pool.query<{ on: boolean }>(
-    'select rolsuper as on from pg_roles where rolname = current_user',
+  // Two connections, one per core, the foreign-key triggers off while they seed when it can (lib/seeding.ts).
+  return withSeedingLanes(ctx, (one, two, replica) =>
+    seedOn(ctx, one, two, { m, big, small, neighbours, theirCampaigns, started, replica }),
   );
-  const replica = su[0]?.on === true;
-  const lanes = await Promise.all([pool.connect(), pool.connect()]);
-  const [one, two] = lanes;
-  if (!one || !two) throw new Error('no connections');
-  try {
-    if (replica) await Promise.all(lanes.map((c) => c.query('set session_replication_role = replica')));
-    return await seedOn(ctx, one, two, { m, big, small, neighbours, theirCampaigns, started, replica });
-  } finally {
-    await Promise.all(
-      lanes.map((c) =>
-        (replica ? c.query('reset session_replication_role') : Promise.resolve()).finally(() => c.release()),
-      ),
-    );
-  }
 };
 
 /** BENCH_RESULTS_XLSX_ONLY: the owner's two campaigns' tickets and their answer rows, on one connection. */
