@@ -112,6 +112,7 @@ CREATE INDEX "posts_feed_created_idx" ON "posts" USING btree ("manufacturer_id",
 CREATE INDEX "posts_feed_state_created_idx" ON "posts" USING btree ("manufacturer_id","state","created_at","id");--> statement-breakpoint
 CREATE INDEX "posts_feed_activity_idx" ON "posts" USING btree ("manufacturer_id","last_activity_at","id");--> statement-breakpoint
 CREATE INDEX "posts_feed_state_activity_idx" ON "posts" USING btree ("manufacturer_id","state","last_activity_at","id");--> statement-breakpoint
+CREATE INDEX "posts_unanswered_idx" ON "posts" USING btree ("manufacturer_id","created_at","id") WHERE "posts"."answer" is null;--> statement-breakpoint
 CREATE INDEX "posts_publish_due_idx" ON "posts" USING btree ("publish_at") WHERE "posts"."state" = 'pending' and "posts"."publish_at" is not null;--> statement-breakpoint
 -- The feed's search in a post's text, author name and address through a trigram index (pg_trgm, created by 0005).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
