@@ -1,5 +1,5 @@
 /** The mail module's public face: outgoing mail, queued in the transaction of the write it announces. */
-export { escapeHtml, mailButton, oneClickUnsubscribeHeaders } from './mail.format.js';
+export { escapeHtml, mailButton, oneClickUnsubscribeHeaders, privateLinkMailBody } from './mail.format.js';
 export {
   createMailer,
   createMailService,

@@ -1,5 +1,5 @@
 import type { Language } from '@parley/contract';
-import { escapeHtml, type MailMessage, mailButton, oneClickUnsubscribeHeaders } from '../mail/index.js';
+import { type MailMessage, oneClickUnsubscribeHeaders, privateLinkMailBody } from '../mail/index.js';
 
 export type ConversationMailKind = 'answer' | 'comment' | 'followUp' | 'followUpReminder';
 
@@ -72,33 +72,19 @@ export const conversationMail = (m: {
 }): MailMessage => {
   const t = texts[m.language];
   const intro = t.intro[m.kind](m.manufacturerName, m.campaignTitle);
-  const text = [
-    t.hello(m.firstname),
-    '',
+  const { text, html } = privateLinkMailBody({
+    language: m.language,
+    sender: m.manufacturerName,
+    hello: t.hello(m.firstname),
     intro,
-    '',
-    ...m.message.split('\n').map((l) => `> ${l}`),
-    '',
-    t.reply,
-    m.ticketLink,
-    '',
-    t.personal,
-    '',
-    '-- ',
-    t.unsubscribe,
-    m.unsubscribeLink,
-    '',
-  ].join('\n');
-  const html = `<!doctype html><html lang="${m.language}"><body style="font-family:sans-serif;line-height:1.5;color:#212529">
-<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
-<p>${escapeHtml(t.hello(m.firstname))}</p>
-<p>${escapeHtml(intro)}</p>
-<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #1864ab;background:#f1f3f5;white-space:pre-wrap">${escapeHtml(m.message)}</blockquote>
-<p>${mailButton(m.ticketLink, t.button)}</p>
-<p style="font-size:13px">${escapeHtml(t.reply)}<br><a href="${escapeHtml(m.ticketLink)}">${escapeHtml(m.ticketLink)}</a></p>
-<p style="font-size:13px">${escapeHtml(t.personal)}</p>
-<hr><p style="font-size:12px;color:#495057">${escapeHtml(t.unsubscribe)} <a href="${escapeHtml(m.unsubscribeLink)}">${escapeHtml(m.unsubscribeLink)}</a></p>
-</body></html>`;
+    message: m.message,
+    link: m.ticketLink,
+    button: t.button,
+    linkText: t.reply,
+    personal: t.personal,
+    unsubscribeText: t.unsubscribe,
+    unsubscribeLink: m.unsubscribeLink,
+  });
   return {
     to: m.to,
     kind: `tickets/${m.kind}`,
