@@ -95,7 +95,8 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
 
     await user.click(postButton());
     const name = screen.getByLabelText(/^Your name/);
-    expect(name).toHaveFocus();
+    // Preact renders on its own tick after the click: wait for it rather than race it.
+    await waitFor(() => expect(name).toHaveFocus());
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Please enter your name.');
     expect(screen.getByLabelText(/^Email address/)).toHaveAccessibleDescription(
@@ -109,17 +110,21 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
     expect(backend.server.requestsTo(api.posts.submit)).toHaveLength(0);
 
     await user.type(name, 'Grace2');
-    expect(name).toHaveAccessibleDescription(
-      'Please use letters only (spaces, hyphens and apostrophes are fine).',
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        'Please use letters only (spaces, hyphens and apostrophes are fine).',
+      ),
     );
     await user.clear(name);
     await user.type(screen.getByLabelText(/^Your feedback/), 'x');
-    expect(screen.getByLabelText(/^Your feedback/)).toHaveAccessibleDescription(
-      /1 of 5000 characters.*Please write at least 2 characters\./,
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Your feedback/)).toHaveAccessibleDescription(
+        /1 of 5000 characters.*Please write at least 2 characters\./,
+      ),
     );
     await user.clear(screen.getByLabelText(/^Your feedback/));
     await fillIn(user);
-    expect(screen.getByText('13 of 5000 characters')).toBeVisible();
+    expect(await screen.findByText('13 of 5000 characters')).toBeVisible();
     await user.click(postButton());
 
     const thanks = await screen.findByRole('heading', { name: 'Thank you for your feedback!' });

@@ -24,6 +24,7 @@ import {
 } from './feedback-shared';
 import { type FeedbackTextKey, translateFeedback, useFeedbackTranslation } from './feedback-texts';
 import { PublicLoading } from './load-state';
+import m from './media-input.module.css';
 import { PublicPageLayout } from './public-page-layout';
 import { SurveyLanguageProvider } from './survey-language';
 
@@ -137,12 +138,12 @@ const MailsSwitch = ({ mails, manufacturerName }: { mails: Mails; manufacturerNa
         <Title order={2} size="h4" id={`${id}-title`}>
           {t('feedbackPage.author.mails.title')}
         </Title>
-        <div className={s.switchRow}>
+        <div className={m.switchRow}>
           <input
             id={`${id}-switch`}
             type="checkbox"
             role="switch"
-            className={s.switch}
+            className={m.switch}
             checked={on}
             aria-checked={on}
             // Not disabled while saving: that would take the focus away. A second change waits its turn.

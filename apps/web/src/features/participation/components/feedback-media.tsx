@@ -5,8 +5,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, IconButton, Progress, plainClasses, Stack, Text } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { uploadFeedbackMedia } from '../api/feedback';
-import s from './feedback.module.css';
 import { type FeedbackTextKey, useFeedbackTranslation } from './feedback-texts';
+import m from './media-input.module.css';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const sizes = {
@@ -181,7 +181,7 @@ export const FeedbackMediaPicker = ({ media, error }: { media: FeedbackMedia; er
   return (
     <Stack gap={8}>
       <label
-        className={`${s.filePicker} ${plainClasses.button}`}
+        className={`${m.filePicker} ${plainClasses.button}`}
         data-variant="default"
         data-disabled={full || undefined}
       >
@@ -257,10 +257,10 @@ const AttachmentItem = ({
     );
   if (a.preview) thumb = <img src={a.preview} alt="" />;
   return (
-    <li className={s.attachment} data-failed={a.state === 'failed' || undefined}>
-      <span className={s.thumb}>{thumb}</span>
-      <div className={s.attachmentBody}>
-        <span className={s.fileName}>{name}</span>
+    <li className={m.attachment} data-failed={a.state === 'failed' || undefined}>
+      <span className={m.thumb}>{thumb}</span>
+      <div className={m.attachmentBody}>
+        <span className={m.fileName}>{name}</span>
         {a.state === 'uploading' ? (
           <Progress
             value={percent}

@@ -2,7 +2,7 @@ import { IconMailOff } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Paper, Stack, Text, Title } from '@/components/plain/plain';
 import { setTicketMailsOff } from '../api/ticket-conversation';
-import s from './ticket-page.module.css';
+import m from './media-input.module.css';
 import { useTicketTranslation } from './ticket-texts';
 
 /** Whether the page was opened from the unsubscribe link of a conversation mail (`?mails=off`). */
@@ -121,12 +121,12 @@ export const MailsSwitch = ({ mails, manufacturerName }: { mails: Mails; manufac
         <Title order={2} size="h4" id={`${id}-title`}>
           {t('ticketPage.mails.title')}
         </Title>
-        <div className={s.switchRow}>
+        <div className={m.switchRow}>
           <input
             id={`${id}-switch`}
             type="checkbox"
             role="switch"
-            className={s.switch}
+            className={m.switch}
             checked={on}
             aria-checked={on}
             // Not disabled while saving: that would take the focus away. A second change waits its turn.

@@ -16,7 +16,7 @@ import {
 } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { sendTicketComment, uploadTicketMedia } from '../api/ticket-conversation';
-import s from './ticket-page.module.css';
+import m from './media-input.module.css';
 import { type TicketTextKey, useTicketTranslation } from './ticket-texts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
@@ -253,7 +253,7 @@ export const TicketReplyForm = ({
           />
           <Stack gap={8}>
             <label
-              className={`${s.filePicker} ${plainClasses.button}`}
+              className={`${m.filePicker} ${plainClasses.button}`}
               data-variant="default"
               data-disabled={full || undefined}
             >
@@ -328,10 +328,10 @@ const AttachmentItem = ({
     );
   if (a.preview) thumb = <img src={a.preview} alt="" />;
   return (
-    <li className={s.attachment} data-failed={a.state === 'failed' || undefined}>
-      <span className={s.thumb}>{thumb}</span>
-      <div className={s.attachmentBody}>
-        <span className={s.fileName}>{name}</span>
+    <li className={m.attachment} data-failed={a.state === 'failed' || undefined}>
+      <span className={m.thumb}>{thumb}</span>
+      <div className={m.attachmentBody}>
+        <span className={m.fileName}>{name}</span>
         {a.state === 'uploading' ? (
           <Progress
             value={percent}
