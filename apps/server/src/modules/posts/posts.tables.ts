@@ -59,9 +59,7 @@ export const posts = pgTable(
     index('posts_feed_state_activity_idx').on(t.manufacturerId, t.state, t.lastActivityAt, t.id),
     // The feed's counts by state (an index-only scan) use posts_feed_state_created_idx.
     // Unanswered (every new post starts here): its page and count without reading all the posts.
-    index('posts_unanswered_idx')
-      .on(t.manufacturerId, t.createdAt, t.id)
-      .where(sql`${t.answer} is null`),
+    index('posts_unanswered_idx').on(t.manufacturerId, t.createdAt, t.id).where(sql`${t.answer} is null`),
     // Auto-publish's sweep: the pending posts that have a time.
     index('posts_publish_due_idx')
       .on(t.publishAt)
