@@ -197,8 +197,8 @@ export const CommentList = ({
 type ReportState = 'closed' | 'open' | 'done';
 
 /**
- * "Report": asks for an optional reason and sends it with this browser's visitor id (reports count
- * once per visitor); then thanks, with the focus on the thanks (the form it replaces is gone).
+ * "Report": asks for an optional reason and sends it (the server counts a report once per post and
+ * client network); then thanks, with the focus on the thanks (the form it replaces is gone).
  */
 export const ReportPost = ({
   manufacturerId,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { GuardedButton } from '@/components/guarded-button';
 import { notifySuccess } from '@/lib/notifications';
-import { isTextFieldError, useChangeState } from '../api/post-mutations';
+import { isStateConflict, isTextFieldError, useChangeState } from '../api/post-mutations';
 import { allows, type PostAction } from '../lib/post-states';
 
 const reasonMin = 2;
@@ -58,7 +58,9 @@ export const PostActions = ({ post, canUnpublish }: { post: Post; canUnpublish: 
       onError: (err) => {
         if (isTextFieldError(err, 'reason'))
           setReasonError(t('posts.refused', { message: (err as Error).message }));
-        else setConfirming(null);
+        // The post changed meanwhile (it is read again): the question no longer fits. Any other
+        // failure keeps the dialog and the typed reason; the notification says why.
+        else if (isStateConflict(err)) setConfirming(null);
       },
     });
   };

@@ -70,7 +70,9 @@ const PostBody = ({ post }: { post: Post }) => {
           ...manuTypes.map((value) => ({ value, label: t(`posts.manuType.${value}`) })),
         ]}
         value={post.manuType ?? ''}
-        disabled={setManuType.isPending}
+        // Not disabled while saving: a keyboard's arrow key changes a closed select at once, and
+        // disabling it would drop the focus to the page.
+        aria-busy={setManuType.isPending || undefined}
         onChange={(e) => {
           const value = e.currentTarget.value;
           setManuType.mutate(manuTypes.find((m) => m === value) ?? null);

@@ -195,6 +195,24 @@ describe('the post page', () => {
       expect(screen.getByText(/This post is reported/)).toBeVisible();
     });
 
+    it('keeps the dialog and the typed reason when reporting fails for another reason', async () => {
+      const { backend } = setUp();
+      backend.server.on(api.posts.report, () => ({
+        status: 500,
+        body: { code: 'internal', message: 'Boom' },
+      }));
+      const { user } = await open();
+
+      await user.click(within(actions()).getByRole('button', { name: 'Report' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Report this post?' });
+      await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Insults staff');
+      await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+      await waitFor(() => expect(backend.server.requestsTo(api.posts.report)).toHaveLength(1));
+      expect(await screen.findByRole('alert')).toBeVisible();
+      expect(screen.getByRole('dialog', { name: 'Report this post?' })).toBeVisible();
+      expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveValue('Insults staff');
+    });
+
     it('says when the state changed meanwhile, and reads the post again', async () => {
       const { backend, state } = setUp();
       const { user } = await open();
