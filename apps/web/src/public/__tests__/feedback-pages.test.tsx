@@ -86,7 +86,8 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
     const { user } = renderPublicApp(`/p/f/${manufacturerId}?lang=en`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Feedback for Acme Bikes' })).toBeVisible();
-    expect(document.title).toBe('Feedback for Acme Bikes');
+    // The title is set by an effect after the render that shows the heading.
+    await waitFor(() => expect(document.title).toBe('Feedback for Acme Bikes'));
     expect(screen.getByRole('main')).toBeVisible();
     const consent = screen.getByRole('checkbox', { name: /I agree that Acme Bikes may store my details/ });
     expect(
@@ -128,7 +129,7 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
     await user.click(postButton());
 
     const thanks = await screen.findByRole('heading', { name: 'Thank you for your feedback!' });
-    expect(thanks).toHaveFocus();
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(
       screen.getByText(
         'We have emailed a private link to Grace@Example.com. With it you can follow your post, read answers and reply.',
@@ -234,7 +235,7 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
     expect(alert).toHaveTextContent('The server said: must be letters only');
     const name = screen.getByLabelText(/^Your name/);
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     expect(name).toHaveValue(' Grace Hopper ');
   });
 
@@ -324,7 +325,7 @@ describe('the feedback page: the published posts', () => {
 
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     const added = await screen.findByRole('article', { name: 'Writer2' });
-    expect(added).toHaveFocus();
+    await waitFor(() => expect(added).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Recent activity first' }));
@@ -351,11 +352,11 @@ describe('the feedback page: the published posts', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Report the post by Ada Lovelace' }));
     const reason = screen.getByLabelText('Reason (optional)');
-    expect(reason).toHaveFocus();
+    await waitFor(() => expect(reason).toHaveFocus());
     await user.type(reason, ' Rude words ');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
     const thanks = await screen.findByText('Thank you, we will look at it.');
-    expect(thanks).toHaveFocus();
+    await waitFor(() => expect(thanks).toHaveFocus());
 
     const [sent] = backend.server.requestsTo(api.posts.publicReport, report);
     expect(sent?.body).toEqual({ reason: 'Rude words' });
