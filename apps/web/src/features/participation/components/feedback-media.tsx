@@ -1,10 +1,11 @@
 import type { TicketMediaKind } from '@parley/contract';
-import { ticketMediaKind, ticketMediaLimits, ticketMediaProblem } from '@parley/contract/plain';
+import { ticketMediaLimits } from '@parley/contract/plain';
 import { IconPaperclip, IconPhoto, IconRefresh, IconVideo, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, IconButton, Progress, plainClasses, Stack, Text } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { uploadFeedbackMedia } from '../api/feedback';
+import { dropPreview, previewOf, screenMediaFiles } from '../lib/media-files';
 import { type FeedbackTextKey, useFeedbackTranslation } from './feedback-texts';
 import m from './media-input.module.css';
 
@@ -32,13 +33,6 @@ type Attachment = {
 
 /** A problem to say: its text and the file it is about. */
 type Problem = { key: FeedbackTextKey; name?: string };
-
-const previewOf = (file: File, kind: TicketMediaKind) =>
-  kind === 'image' && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
-
-const dropPreview = (a: Attachment) => {
-  if (a.preview) URL.revokeObjectURL(a.preview);
-};
 
 /** Why an upload was refused: the server checks the bytes again, and counts what comes from here. */
 const uploadProblemOf = (error: unknown, name: string): Problem => {
@@ -101,36 +95,27 @@ export const useFeedbackMedia = (manufacturerId: string) => {
   };
 
   const choose = (files: readonly File[]) => {
-    const problems: Problem[] = [];
-    const added: Attachment[] = [];
-    let room = ticketMediaLimits.perComment - latest.current.length;
-    for (const file of files) {
-      const problem = ticketMediaProblem(file);
-      if (problem === 'type') problems.push({ key: 'feedbackPage.media.problems.type', name: file.name });
-      else if (problem === 'size') {
-        problems.push({
-          key: file.size === 0 ? 'feedbackPage.media.problems.empty' : 'feedbackPage.media.problems.size',
-          name: file.name,
-        });
-      } else if (room <= 0) {
-        if (!problems.some((p) => p.key === 'feedbackPage.media.problems.tooMany')) {
-          problems.push({ key: 'feedbackPage.media.problems.tooMany' });
-        }
-      } else {
-        room -= 1;
-        counter.current += 1;
-        const kind = ticketMediaKind(file.type) ?? 'image';
-        added.push({
-          key: `${counter.current}`,
-          file,
-          kind,
-          preview: previewOf(file, kind),
-          progress: 0,
-          state: 'uploading',
-        });
-      }
-    }
-    setRefused(problems);
+    const { problems, accepted } = screenMediaFiles(
+      files,
+      ticketMediaLimits.perComment - latest.current.length,
+    );
+    setRefused(
+      problems.map((p) => ({
+        key: `feedbackPage.media.problems.${p.kind}` as const,
+        ...(p.name === undefined ? {} : { name: p.name }),
+      })),
+    );
+    const added = accepted.map(({ file, kind }): Attachment => {
+      counter.current += 1;
+      return {
+        key: `${counter.current}`,
+        file,
+        kind,
+        preview: previewOf(file, kind),
+        progress: 0,
+        state: 'uploading',
+      };
+    });
     if (added.length === 0) return;
     setAttachments((all) => [...all, ...added]);
     for (const a of added) upload(a);

@@ -1,5 +1,5 @@
 import type { ParticipantComment, TicketMediaKind } from '@parley/contract';
-import { limits, ticketMediaKind, ticketMediaLimits, ticketMediaProblem } from '@parley/contract/plain';
+import { limits, ticketMediaLimits } from '@parley/contract/plain';
 import { IconPaperclip, IconPhoto, IconRefresh, IconVideo, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import {
 } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { sendTicketComment, uploadTicketMedia } from '../api/ticket-conversation';
+import { dropPreview, previewOf, screenMediaFiles } from '../lib/media-files';
 import m from './media-input.module.css';
 import { type TicketTextKey, useTicketTranslation } from './ticket-texts';
 
@@ -40,13 +41,6 @@ type Attachment = {
   mediaId?: string;
   /** Why the upload failed, in words. */
   problem?: string;
-};
-
-const previewOf = (file: File, kind: TicketMediaKind) =>
-  kind === 'image' && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
-
-const dropPreview = (a: Attachment) => {
-  if (a.preview) URL.revokeObjectURL(a.preview);
 };
 
 /** A problem to say: its text and the file it is about. */
@@ -142,36 +136,24 @@ export const TicketReplyForm = ({
   const choose = (files: readonly File[]) => {
     setSent(false);
     setSendProblem(null);
-    const problems: Problem[] = [];
-    const added: Attachment[] = [];
-    let room = ticketMediaLimits.perComment - attachments.length;
-    for (const file of files) {
-      const problem = ticketMediaProblem(file);
-      if (problem === 'type') problems.push({ key: 'ticketPage.reply.problems.type', name: file.name });
-      else if (problem === 'size') {
-        problems.push({
-          key: file.size === 0 ? 'ticketPage.reply.problems.empty' : 'ticketPage.reply.problems.size',
-          name: file.name,
-        });
-      } else if (room <= 0) {
-        if (!problems.some((p) => p.key === 'ticketPage.reply.problems.tooMany')) {
-          problems.push({ key: 'ticketPage.reply.problems.tooMany' });
-        }
-      } else {
-        room -= 1;
-        counter.current += 1;
-        const kind = ticketMediaKind(file.type) ?? 'image';
-        added.push({
-          key: `${counter.current}`,
-          file,
-          kind,
-          preview: previewOf(file, kind),
-          progress: 0,
-          state: 'uploading',
-        });
-      }
-    }
-    setRefused(problems);
+    const { problems, accepted } = screenMediaFiles(files, ticketMediaLimits.perComment - attachments.length);
+    setRefused(
+      problems.map((p) => ({
+        key: `ticketPage.reply.problems.${p.kind}` as const,
+        ...(p.name === undefined ? {} : { name: p.name }),
+      })),
+    );
+    const added = accepted.map(({ file, kind }): Attachment => {
+      counter.current += 1;
+      return {
+        key: `${counter.current}`,
+        file,
+        kind,
+        preview: previewOf(file, kind),
+        progress: 0,
+        state: 'uploading',
+      };
+    });
     if (added.length === 0) return;
     setAttachments((all) => [...all, ...added]);
     for (const a of added) upload(a);
