@@ -12,6 +12,7 @@ import { campaignRoutes } from './modules/campaigns/index.js';
 import { contactListRoutes } from './modules/contact-lists/index.js';
 import { contactRequestRoutes } from './modules/contact-requests/index.js';
 import { contactRoutes } from './modules/contacts/index.js';
+import { healthRoutes } from './modules/health/index.js';
 import { historyRoutes } from './modules/history/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { importRoutes } from './modules/imports/index.js';
@@ -102,6 +103,8 @@ export const buildApp = async (
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // Draining (after SIGTERM): keep-alive clients are told to reconnect, so they reach another instance.
+    if (rt.health.isDraining()) reply.header('connection', 'close');
   });
 
   await app.register(compress, { global: true, threshold: 1024 });
@@ -146,6 +149,7 @@ export const buildApp = async (
   });
 
   // Each route plugin gets the services it calls; every route's URL comes from its contract definition.
+  await app.register(healthRoutes, { health: rt.health });
   await app.register(identityRoutes, { identity: services.identity, verify: rt.verify });
   await app.register(ownerRoutes, { owners: services.owner });
   await app.register(historyRoutes, { history: services.history });

@@ -66,6 +66,11 @@ const envSchema = z.object({
   DEMO_SEED: bool.default(true),
   JOBS: bool.default(true),
   /**
+   * Seconds between SIGTERM (readiness turns 503 at once) and closing the listener, so a load balancer
+   * polling readiness takes the instance out while it still serves.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /**
    * S3-compatible object store for uploaded files (D2); without S3_BUCKET files go to DATA_DIR/files.
    * Without the key pair the AWS SDK's default credential chain applies (an instance role, …).
    */
@@ -298,6 +303,7 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     demoSeed: env.DEMO_SEED,
     jobs: env.JOBS,
+    shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
     storage: toStorageConfig(env, dataDir),
     translation: toTranslationConfig(env),
   };

@@ -2,10 +2,11 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { createDb } from './db/client.js';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.js';
-import { runMigrations } from './db/migrate.js';
+import { newestMigrationOfThisBuild, runMigrations } from './db/migrate.js';
 import { createJobQueue } from './jobs/queue.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { defineRateLimitPruning } from './lib/rate-limit.js';
+import { createHealthService } from './modules/health/index.js';
 import { createKeyStore, createTokenVerifier } from './modules/identity/index.js';
 import { createMailer, createMailService } from './modules/mail/index.js';
 import { createFileStorage } from './modules/storage/index.js';
@@ -61,6 +62,8 @@ export const startRuntime = async (
     defineRateLimitPruning(db, jobs);
     // Job definitions of every module are made above; the queue starts after them.
     await jobs.start();
+    // The probes' checks, and the draining state main.ts sets at SIGTERM.
+    const health = createHealthService({ db, jobs, newestMigration: newestMigrationOfThisBuild() });
 
     const close = async () => {
       await jobs.stop().catch((err) => log.error({ err }, 'stopping the job queue failed'));
@@ -82,6 +85,7 @@ export const startRuntime = async (
       clock,
       storage,
       services,
+      health,
       close,
     };
   } catch (err) {

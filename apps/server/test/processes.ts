@@ -30,15 +30,17 @@ export const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs
 /**
  * The real server (as `npm start` runs it) as a child process on 127.0.0.1, in a process group of
  * its own so a test can SIGKILL it (`killGroup`). `dirs` and `children` collect what the test's
- * afterAll removes and kills. Resolves once the server answers.
+ * afterAll removes and kills. Its DATA_DIR is a new temporary folder unless `dataDir` names one.
+ * Resolves once the server answers, with the child's `port` and `dataDir`.
  */
 export const startServerProcess = async (o: {
   env: Record<string, string>;
   children: ChildProcess[];
   dirs: string[];
+  dataDir?: string;
 }) => {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'parley-crash-'));
+  const dataDir = o.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'parley-crash-')));
   o.dirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -76,7 +78,7 @@ export const startServerProcess = async (o: {
     90_000,
     'the server to answer',
   );
-  return child;
+  return Object.assign(child, { port, dataDir });
 };
 
 /** Kills a server process started by `startServerProcess` and its group at once, and waits for it. */

@@ -6,6 +6,7 @@ export * from './contact-lists.js';
 export * from './contact-requests.js';
 export * from './contacts.js';
 export * from './files.js';
+export * from './health.js';
 export * from './history.js';
 export * from './identity.js';
 export * from './info.js';
@@ -33,6 +34,7 @@ import { contactImportRoutes } from './contact-imports.js';
 import { contactListRoutes } from './contact-lists.js';
 import { contactRequestRoutes } from './contact-requests.js';
 import { contactRoutes } from './contacts.js';
+import { healthRoutes } from './health.js';
 import { historyRoutes } from './history.js';
 import { infoRoutes } from './info.js';
 import { invitationRoutes } from './invitations.js';
@@ -51,6 +53,7 @@ export const api = {
   owner: ownerRoutes,
   history: historyRoutes,
   info: infoRoutes,
+  health: healthRoutes,
   campaigns: campaignRoutes,
   questions: questionRoutes,
   tickets: ticketRoutes,

@@ -30,6 +30,11 @@ export type RouteDef = {
   /** Status of a successful answer; 204 answers carry no body. */
   status: 200 | 201 | 204;
   response?: z.ZodType;
+  /**
+   * Other answers with a body of the route's own, by status (not the error shape `{code, message}`):
+   * a readiness probe's 503. The handler sends them itself (`reply.code(503).send(…)`).
+   */
+  otherResponses?: { [status: number]: z.ZodType };
 };
 
 /** The URL path a route is served at (`/api/campaign/:id`, `/identity/sign-in`). */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -22,4 +23,17 @@ export const runMigrations = async (db: Db, pool: pg.Pool) => {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
+};
+
+/**
+ * The `when` of this build's newest migration in its journal (`drizzle/meta/_journal.json`). The
+ * migrator records each applied migration with `created_at` = its entry's `when` in
+ * `drizzle.__drizzle_migrations`, so this build's migrations are all applied when the largest
+ * `created_at` there is at least this (a newer build may have applied more).
+ */
+export const newestMigrationOfThisBuild = (): number => {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
 };

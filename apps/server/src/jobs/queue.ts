@@ -58,6 +58,8 @@ export const createJobQueue = (opts: {
   });
   const definitions = new Map<string, Definition>();
   let started = false;
+  /** From the end of `start` (every queue created, its workers polling) to the beginning of `stop`. */
+  let running = false;
   /** Set by `stop`: from then on a connection cut by the database's shutdown is expected, not an error. */
   let stopping = false;
   boss.on('error', (err) => {
@@ -120,6 +122,7 @@ export const createJobQueue = (opts: {
         },
       );
     }
+    running = true;
     opts.log.info({ queues: [...definitions.keys()], working: opts.work !== false }, 'job queue started');
   };
 
@@ -159,11 +162,17 @@ export const createJobQueue = (opts: {
 
   const stop = async () => {
     stopping = true;
+    running = false;
     if (!started) return;
     started = false;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   };
 
-  return { define, start, send, sendMany, stop, boss };
+  /** Whether the queue is started and not stopping (readiness reports it). */
+  const isRunning = () => running;
+  /** Whether this process works off jobs (false: it only enqueues, JOBS=false or the admin CLI). */
+  const working = opts.work !== false;
+
+  return { define, start, send, sendMany, stop, isRunning, working, boss };
 };
 export type JobQueue = ReturnType<typeof createJobQueue>;

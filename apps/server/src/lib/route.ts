@@ -6,7 +6,7 @@ import {
   type RouteResponse,
   routeUrl,
 } from '@parley/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 
 export type Handler<R extends RouteDef> = (
   req: FastifyRequest & {
@@ -21,15 +21,23 @@ export type Handler<R extends RouteDef> = (
  * Registers a route exactly as the contract defines it, the one way every route is registered:
  * its URL (under /api unless the definition gives another base), its schemas (validated by the zod
  * type provider and documented in OpenAPI) and its access level, which the auth hook reads from
- * `config.access`. A handler that sends its answer itself (a file stream) returns the reply.
+ * `config.access`. A handler that sends its answer itself (a file stream, one of the definition's
+ * `otherResponses`) returns the reply. `opts.logLevel` quiets a route's request log (the health probes).
  */
-export const route = <R extends RouteDef>(app: FastifyInstance, def: R, handler: Handler<R>) => {
-  const response: Record<number, unknown> = {};
+export const route = <R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: Handler<R>,
+  opts: { logLevel?: LogLevel } = {},
+) => {
+  const response: Record<number, unknown> = { ...def.otherResponses };
   if (def.response) response[def.status] = def.response;
+  const hasResponse = Object.keys(response).length > 0;
   app.route({
     method: def.method,
     url: routeUrl(def),
     config: { access: def.access },
+    ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
     schema: {
       summary: def.summary,
       tags: def.tags,
@@ -37,7 +45,7 @@ export const route = <R extends RouteDef>(app: FastifyInstance, def: R, handler:
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      ...(def.response ? { response } : {}),
+      ...(hasResponse ? { response } : {}),
       ...(def.access === 'public' ? {} : { security: [{ idToken: [] }] }),
     },
     handler: async (req, reply) => {
