@@ -174,6 +174,13 @@ export const runningCampaign = async (
   return campaign._id;
 };
 
+/**
+ * The folder the test cluster's mail server files each mail in (e2e/mail-sink.ts); without one (a
+ * server of its own with no SMTP_URL) the server's outbox, DATA_DIR/mail.
+ */
+export const mailDir = () =>
+  process.env.E2E_MAIL_DIR ?? path.join(process.env.E2E_DATA_DIR as string, 'mail');
+
 /** A mail file's text: quoted-printable soft breaks and escapes undone. */
 const decodeMail = (raw: string) =>
   raw
@@ -181,12 +188,11 @@ const decodeMail = (raw: string) =>
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 /**
- * The links in the newest mail the server wrote to its outbox for `to` (no SMTP_URL in these
- * tests), waiting for it to arrive. `containing`: only a mail whose text has it (a campaign's
+ * The links in the newest mail to `to` (mailDir), waiting for it to arrive. `containing`: only a mail whose text has it (a campaign's
  * title, say, when the address gets more than one mail).
  */
 export const mailLinks = async (to: string, opts: { containing?: string } = {}): Promise<string[]> => {
-  const dir = path.join(process.env.E2E_DATA_DIR as string, 'mail');
+  const dir = mailDir();
   const deadline = Date.now() + 30_000;
   for (;;) {
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(to)).sort();

@@ -1,92 +1,92 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
-  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
+import {
+  type ClusterState,
+  findNginx,
+  freePort,
+  isRunning,
+  readState,
+  renderNginx,
+  requestsPerSlot,
+  startInstance,
+  startNginx,
+  stopInstance,
+  writeState,
+} from './cluster';
+import { startMailSink } from './mail-sink';
 
 /**
- * Starts the real server (as `npm start` does, without the build step: `npm test` builds the
- * console first) on 127.0.0.1 and a free port, on a fresh DATA_DIR with its own embedded
- * PostgreSQL (or E2E_DATABASE_URL), without the demo owner. Tests read where it runs from
- * E2E_BASE_URL and E2E_DATA_DIR. Its output goes to server.log in the run's folder
- * (E2E_RUN_DIR, set by playwright.config.ts: .tmp/e2e/run-<pid>).
- * The returned function is the global teardown: SIGTERM (graceful shutdown stops the
- * embedded PostgreSQL), then the temporary DATA_DIR is removed.
+ * The browser tests run against Parley as it is deployed when one process is not enough (e2e/cluster.ts):
+ * E2E_INSTANCES (default 3) identical server processes (as `npm start` runs them, without the build
+ * step: `npm test` builds the console first) on one PostgreSQL (the embedded one, shared through one
+ * DATA_DIR, or E2E_DATABASE_URL), behind nginx with deploy/nginx/parley.conf, mail through a real SMTP
+ * server that files each message in the run's folder, uploads in an S3-compatible store (s3rver).
+ * Tests read where it runs from E2E_BASE_URL (nginx), E2E_DATA_DIR and E2E_MAIL_DIR. Each instance's
+ * output goes to instance-<n>.log, nginx's to nginx/, in the run's folder (E2E_RUN_DIR, set by
+ * playwright.config.ts: .tmp/e2e/run-<pid>).
+ * The returned function is the global teardown: SIGTERM to every instance (the last one to leave
+ * stops the embedded PostgreSQL), then nginx, the mail and file servers, and the temporary DATA_DIR.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const runDir = process.env.E2E_RUN_DIR ?? path.join(root, '.tmp', 'e2e', `run-${process.pid}`);
-const logFile = path.join(runDir, 'server.log');
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/** Folders of runs whose process has ended: a run's files stay for a look until the next run starts. */
+/**
+ * Folders of runs whose process has ended: a run's files stay for a look until the next run starts.
+ * A run that was killed (Ctrl-C twice, a timeout) never ran its teardown: its nginx and instances
+ * are stopped here, by the pids its cluster.json lists, when they still run its files.
+ */
 const removeOldRuns = () => {
   const parent = path.dirname(runDir);
   const runs = readdirSync(parent)
     .map((name) => ({ name, pid: Number(/^run-(\d+)$/.exec(name)?.[1]) }))
-    .filter((r) => r.pid > 0 && r.pid !== process.pid && !isAlive(r.pid))
+    .filter((r) => r.pid > 0 && r.pid !== process.pid && !isRunning(r.pid))
     .map((r) => path.join(parent, r.name));
-  for (const dir of runs) rmSync(dir, { recursive: true, force: true });
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-
-const logTail = () => {
-  try {
-    return readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
-  } catch {
-    return '(no log)';
-  }
-};
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-
-const waitUntilUp = async (child: ChildProcess, baseUrl: string, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited (${child.exitCode ?? child.signalCode}) before answering. ${logFile}:\n${logTail()}`,
-      );
+  for (const dir of runs) {
+    if (existsSync(path.join(dir, 'cluster.json'))) {
+      const old = readState(dir);
+      for (const pid of [old.nginxPid, ...old.instances.map((i) => i.pid)]) {
+        const cmd = (() => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+          } catch {
+            return '';
+          }
+        })();
+        if (pid > 0 && (cmd.includes(dir) || cmd.includes('apps/server/src/main.ts'))) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }
+      }
+      // Its embedded PostgreSQL runs in a session of its own: a fast shutdown, then its DATA_DIR goes.
+      const postmaster = path.join(old.dataDir, 'postgres', 'postmaster.pid');
+      const pid = existsSync(postmaster) ? Number(readFileSync(postmaster, 'utf8').split('\n')[0]) : 0;
+      if (pid > 0 && isRunning(pid)) {
+        try {
+          process.kill(pid, 'SIGINT');
+        } catch {
+          /* gone */
+        }
+      }
+      if (old.dataDir.startsWith(os.tmpdir())) rmSync(old.dataDir, { recursive: true, force: true });
     }
-    try {
-      const res = await fetch(`${baseUrl}/identity/jwks.json`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
+    rmSync(dir, { recursive: true, force: true });
   }
-  throw new Error(`The server did not answer within ${timeoutMs / 1000}s. ${logFile}:\n${logTail()}`);
 };
 
 /**
@@ -115,57 +115,122 @@ const copyConsole = () => {
 export default async function globalSetup() {
   mkdirSync(runDir, { recursive: true });
   removeOldRuns();
+  const nginx = findNginx();
+  if (!nginx) {
+    throw new Error(
+      'nginx is needed: the browser tests run behind it, as Parley is deployed. Install it (Debian/Ubuntu, as root: ' +
+        '`apt-get install -y nginx-light`); `npm test` does that by itself when it runs as root.',
+    );
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   // As root, the embedded PostgreSQL runs as the `postgres` user, which must reach its folder.
   chmodSync(dataDir, 0o755);
   const webDist = copyConsole();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const mailDir = path.join(runDir, 'mail');
+  const mail = await startMailSink(mailDir);
+  const s3Dir = path.join(runDir, 's3');
+  mkdirSync(s3Dir, { recursive: true });
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: 'parley-e2e' }],
+  });
+  const s3Address = await s3.run();
+
+  const count = Number(process.env.E2E_INSTANCES ?? 3);
+  const nginxPort = await freePort();
+  const slots: ClusterState['slots'] = [];
+  for (let slot = 1; slot <= count; slot++) slots.push({ slot, port: await freePort() });
+  const baseUrl = `http://127.0.0.1:${nginxPort}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.homedir(),
     NODE_ENV: 'production',
     // Production turns the API docs off; the browser tests check that they load (under their own CSP).
     API_DOCS: 'true',
     HOST: '127.0.0.1',
-    PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     DEMO_SEED: 'false',
     LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
     WEB_DIST: webDist,
-    // The browsers reach the server directly over loopback: believing loopback about the client lets a
-    // test send X-Forwarded-For to stand for a visitor elsewhere (what counts once per client network,
-    // such as a visitor's report of a post). Requests without the header keep their own address.
-    TRUST_PROXY: 'loopback',
+    // Exactly the proxy in front: nginx, on loopback. It appends the address it was reached from to
+    // X-Forwarded-For; the browsers reach it over loopback too, so a test may send X-Forwarded-For to
+    // stand for a visitor elsewhere (what counts once per client network, such as a visitor's report).
+    TRUST_PROXY: '127.0.0.1',
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'Parley <no-reply@parley.test>',
+    S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'parley-e2e',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+    // A draining instance answers its readiness with 503 for a second before it closes its socket.
+    SHUTDOWN_DELAY_SECONDS: '1',
+    // The scale-out tests mail 1,000 invitations; the pace would otherwise take minutes.
+    INVITATION_MAILS_PER_MINUTE: '30000',
   };
-  delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
-  const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  const accessLog = path.join(runDir, 'nginx', 'access.log');
+  const state: ClusterState = {
+    runDir,
+    dataDir,
+    mailDir,
+    baseUrl,
+    accessLog,
+    nginxPid: 0,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-
+    slots,
+    instances: [],
+  };
+  writeState(state);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
 
+  let nginxProcess: ChildProcess | undefined;
   const teardown = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      const killer = setTimeout(() => server.kill('SIGKILL'), 25_000);
-      await exited(server);
-      clearTimeout(killer);
+    const now = readState(runDir);
+    await Promise.all(
+      now.instances.map((i) =>
+        stopInstance(now, i.slot, 'SIGTERM').catch(() => stopInstance(now, i.slot, 'SIGKILL')),
+      ),
+    );
+    if (existsSync(accessLog)) {
+      const served = requestsPerSlot(now);
+      writeFileSync(path.join(runDir, 'requests-per-instance.json'), JSON.stringify(served, null, 2));
+      process.stdout.write(
+        `\nnginx passed ${served.total} requests on: ${JSON.stringify(served.bySlot)} (5xx: ${served.failed}, passed to another instance: ${served.passedOn})\n`,
+      );
     }
-    log.end();
+    const figures = path.join(runDir, 'scale-out-figures.json');
+    if (existsSync(figures))
+      process.stdout.write(`scale-out figures (${figures}):\n${readFileSync(figures, 'utf8')}\n`);
+    if (nginxProcess && nginxProcess.exitCode === null) {
+      nginxProcess.kill('SIGQUIT');
+      await new Promise((r) => setTimeout(r, 300));
+      if (nginxProcess.exitCode === null) nginxProcess.kill('SIGKILL');
+    }
+    await mail.close();
+    await s3.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitUntilUp(server, baseUrl, 120_000);
+    // The first instance makes the database (and runs the migrations); the others attach to it.
+    const [first, ...others] = slots;
+    if (first) await startInstance(state, first.slot);
+    await Promise.all(others.map((s) => startInstance(state, s.slot)));
+    const conf = renderNginx({ runDir, port: nginxPort, instancePorts: slots.map((s) => s.port), accessLog });
+    nginxProcess = await startNginx(nginx, conf, nginxPort);
+    const fresh = readState(runDir);
+    fresh.nginxPid = nginxProcess.pid ?? 0;
+    writeState(fresh);
   } catch (err) {
     await teardown();
     throw err;

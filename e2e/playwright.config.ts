@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests of the console against the real server (see global-setup.ts).
+ * Browser tests of the console against the real server: several instances behind nginx
+ * (global-setup.ts, cluster.ts). The project `flows` is every screen and flow; `scale-out` then kills,
+ * drains and replaces instances under them (e2e/scale-out), after `flows` has passed.
  * Chromium: CHROMIUM_PATH, else the system's, else Playwright's own download.
  * `npm test` (scripts/test.mjs) finds or installs one and sets CHROMIUM_PATH.
  */
@@ -20,6 +22,11 @@ const runDir = process.env.E2E_RUN_DIR;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  projects: [
+    { name: 'flows', testIgnore: 'scale-out/**' },
+    // Runs last: it stops and replaces the instances the flows ran on.
+    { name: 'scale-out', testMatch: 'scale-out/**/*.spec.ts', dependencies: ['flows'] },
+  ],
   outputDir: path.join(runDir, 'test-results'),
   globalSetup: './global-setup.ts',
   fullyParallel: false,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, type Owner, runAdmin, signIn, test } from './fixtures';
+import { expect, expectAccessible, mailDir, type Owner, runAdmin, signIn, test } from './fixtures';
 
 /**
  * The console's shell: history "new", the reset link, error boundary, sign-out in another tab,
@@ -50,9 +50,9 @@ const answer = async (
   expect(res.status(), await res.text()).toBe(201);
 };
 
-/** The reset link mailed to `email`, read from the server's outbox folder (DATA_DIR/mail). */
+/** The reset link mailed to `email`, read from the folder mails arrive in (mailDir). */
 const mailedResetLink = async (email: string) => {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const outbox = mailDir();
   for (let attempt = 0; attempt < 60; attempt++) {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
       const raw = await readFile(path.join(outbox, file), 'utf8');

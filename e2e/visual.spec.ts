@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, type Owner, signIn, test } from './fixtures';
+import { expect, mailDir, type Owner, signIn, test } from './fixtures';
 
 /**
  * What a person sees, on a phone and in either language: dates written the console's way, layouts
@@ -323,9 +323,9 @@ test('after a refused file the next good upload clears the error, and a small im
   await phone.close();
 });
 
-/** The participant's private ticket link from the mail the server wrote to its outbox (DATA_DIR/mail). */
+/** The participant's private ticket link from the mail it was sent (mailDir). */
 const ticketLinkMailedTo = async (email: string) => {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const outbox = mailDir();
   for (let attempt = 0; attempt < 60; attempt++) {
     const files = await readdir(outbox).catch(() => [] as string[]);
     for (const file of files.filter((f) => f.includes(email))) {

@@ -151,6 +151,33 @@ const ensureChromium = async () => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// nginx: the browser tests run behind it, with deploy/nginx/parley.conf, as Parley is deployed.
+
+const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+/** Resolves to { path } or { error }: found, or installed from Debian's packages as root. */
+const ensureNginx = async () => {
+  const found = findNginx();
+  if (found) return { path: found };
+  if (process.getuid?.() === 0 && which('apt-get')) {
+    process.stdout.write('No nginx found; installing it: apt-get install -y nginx-light\n');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    let code = await run('apt-get', ['install', '-y', 'nginx-light'], { env });
+    if (code !== 0)
+      code =
+        (await run('apt-get', ['update'], { env })) ||
+        (await run('apt-get', ['install', '-y', 'nginx-light'], { env }));
+    const installed = findNginx();
+    if (code === 0 && installed) return { path: installed };
+  }
+  return {
+    error:
+      'No nginx for the browser tests (they run behind it, as Parley is deployed). Install it (Debian/Ubuntu, as ' +
+      'root: `apt-get install -y nginx-light`), then run `npm test -- --only e2e`.',
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
 // The steps. `kind` says how a step's result is counted:
 //   check      passes or fails as a whole (counts as one failure when it fails)
 //   vitest     tests counted from vitest's JSON report
@@ -245,6 +272,12 @@ const steps = [
         return 1;
       }
       if (chromium.path) process.stdout.write(`Chromium: ${chromium.path}\n`);
+      const nginx = await ensureNginx();
+      if (nginx.error) {
+        process.stderr.write(`\n${nginx.error}\n`);
+        step.note = 'not run: no nginx (see message above)';
+        return 1;
+      }
       const code = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
         env: { E2E_RUN_DIR: e2eRunDir, ...(chromium.path ? { CHROMIUM_PATH: chromium.path } : {}) },
       });

@@ -1,0 +1,136 @@
+import { readdir } from 'node:fs/promises';
+import pg from 'pg';
+import {
+  databaseUrl,
+  readState,
+  recordFigures,
+  requestsPerSlot,
+  startInstance,
+  startLoad,
+  stopInstance,
+  waitUntil,
+} from '../cluster';
+import { expect, ownerToken, runningCampaign, test } from '../fixtures';
+
+/**
+ * The cluster the browser flows ran on (global-setup.ts): the flows were spread over every
+ * instance, and an instance killed in the middle of a mass invitation costs neither a mail nor a
+ * request (docs/operations.md, "Several instances behind a load balancer").
+ */
+
+test('the browser flows were spread over every instance behind nginx', async () => {
+  const state = readState();
+  const served = requestsPerSlot(state);
+  recordFigures(state, 'flows: requests per instance', served);
+  expect(Object.keys(served.bySlot).sort()).toEqual(state.slots.map((s) => `instance ${s.slot}`).sort());
+  for (const s of state.slots) expect(served.bySlot[`instance ${s.slot}`]).toBeGreaterThan(served.total / 10);
+  expect(served.failed).toBe(0);
+});
+
+test('an instance killed in the middle of a mass invitation: the others mail every invitation once, and no request fails', async ({
+  request,
+  owner,
+}) => {
+  test.setTimeout(300_000);
+  const state = readState();
+  const baseUrl = state.baseUrl;
+  const campaignId = await runningCampaign(request, owner, 'Scale-out: the mass invitation');
+  const token = await ownerToken(request, owner);
+  const stamp = Date.now().toString(36);
+  const emails = Array.from({ length: 1000 }, (_, i) => `failover-${stamp}-${i}@e2e.parley.test`);
+  // As the console sends a long list: 500 addresses a call.
+  for (let i = 0; i < emails.length; i += 500) {
+    const invited = await request.post('/api/contact', {
+      headers: { 'x-auth-token': token },
+      data: { emails: emails.slice(i, i + 500), campaignIds: [campaignId] },
+    });
+    expect(invited.status(), await invited.text()).toBe(200);
+    expect((await invited.json()).invitations).toBe(500);
+  }
+
+  /** Mails per address of this test, from the mail server every instance sends to. */
+  const mailed = async () => {
+    const perAddress = new Map<string, number>();
+    for (const f of await readdir(state.mailDir)) {
+      const to = /-(failover-[^-]+-\d+@e2e\.parley\.test)\.eml$/.exec(f)?.[1];
+      if (to?.includes(stamp)) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
+    }
+    return perAddress;
+  };
+  const db = new pg.Client({ connectionString: databaseUrl(state) });
+  await db.connect();
+  try {
+    const states = async () => {
+      const { rows } = await db.query<{ state: string; n: number }>(
+        'select state, count(*)::int as n from invitations where campaign_id = $1 group by state',
+        [campaignId],
+      );
+      return Object.fromEntries(rows.map((r) => [r.state, r.n])) as Record<string, number>;
+    };
+
+    await waitUntil(async () => (await mailed()).size >= 150, 120_000, 'the first 150 invitation mails');
+    // Reads go on through the balancer while the instance dies.
+    const load = startLoad([
+      {
+        name: 'GET campaign',
+        expect: 200,
+        call: () => fetch(`${baseUrl}/api/campaign/${campaignId}`, { headers: { 'x-auth-token': token } }),
+      },
+      { name: 'GET survey', expect: 200, call: () => fetch(`${baseUrl}/api/public/campaign/${campaignId}`) },
+    ]);
+    const victim = state.slots[1]?.slot ?? 2;
+    const atKill = (await mailed()).size;
+    await stopInstance(state, victim, 'SIGKILL');
+    const killedAt = new Date();
+    // The instances left go on with the queued mails.
+    await waitUntil(
+      async () => (await mailed()).size >= Math.min(atKill + 100, 1000),
+      120_000,
+      'mails after the kill',
+    );
+    const duringKill = await load.stop();
+
+    // The mails the killed instance had claimed wait ten minutes before the sweep (every minute, on
+    // any instance) takes them as lost: moved back here instead of waited for, and the sweep's job
+    // queued now rather than at the next minute.
+    await db.query(
+      `update invitations set updated_at = now() - interval '11 minutes', due_at = due_at - interval '11 minutes'
+       where campaign_id = $1 and (state = 'queued' or (state = 'sending' and updated_at <= $2))`,
+      [campaignId, killedAt],
+    );
+    await db.query(`insert into pgboss.job (name, data) values ('invitation.sweep', '{}')`);
+    await waitUntil(
+      async () => {
+        const s = await states();
+        return (s.queued ?? 0) === 0 && (s.sending ?? 0) === 0;
+      },
+      180_000,
+      'every invitation to be settled',
+    );
+    const final = await states();
+    const perAddress = await mailed();
+    const twice = [...perAddress].filter(([, n]) => n > 1);
+
+    recordFigures(state, 'failover: mass invitation of 1,000, one instance SIGKILLed', {
+      mailedBeforeKill: atKill,
+      mailedInTheEnd: perAddress.size,
+      states: final,
+      mailedTwice: twice.length,
+      readsDuringKill: duringKill.counts,
+      readsRefused: duringKill.refused.length,
+    });
+    // Nothing twice.
+    expect(twice).toEqual([]);
+    // Nothing lost: every invitation mailed, or failed (the one mail the kill cut off mid-send) for the owner to re-send.
+    expect((final.sent ?? 0) + (final.failed ?? 0)).toBe(1000);
+    expect(final.failed ?? 0).toBeLessThanOrEqual(1);
+    expect(perAddress.size).toBeGreaterThanOrEqual(final.sent ?? 0);
+    // nginx passed every read on to an instance still there.
+    expect(duringKill.refused).toEqual([]);
+    expect(duringKill.total).toBeGreaterThan(20);
+  } finally {
+    await db.end();
+  }
+  // Back to full strength for the rolling restart.
+  await startInstance(state, state.slots[1]?.slot ?? 2);
+});

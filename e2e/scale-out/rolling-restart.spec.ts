@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  accessLogLines,
+  databaseUrl,
+  makeNewerBuild,
+  readiness,
+  readState,
+  recordFigures,
+  requestsPerSlot,
+  startInstance,
+  startLoad,
+  stopInstance,
+} from '../cluster';
+import { expect, ownerToken, runningCampaign, signIn, test } from '../fixtures';
+
+/**
+ * A rolling upgrade as docs/operations.md ("Deploying") describes it: one instance after another is
+ * stopped with SIGTERM (it drains) and replaced by an instance of a newer build, whose start applies
+ * a migration while the older instances still serve. Meanwhile owners read, participants answer and
+ * pages load through nginx: none of it may be refused, and every answer accepted is stored once.
+ */
+test('a rolling restart onto a newer build with a migration refuses no request', async ({
+  request,
+  owner,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const state = readState();
+  const baseUrl = state.baseUrl;
+  const newer = makeNewerBuild(state.runDir);
+  const campaignId = await runningCampaign(request, owner, 'Scale-out: the rolling restart');
+  const token = await ownerToken(request, owner);
+  const survey = await request.get(`/api/public/campaign/${campaignId}`);
+  expect(survey.status()).toBe(200);
+  const questionId = ((await survey.json()) as { questions: { _id: string }[] }).questions[0]?._id;
+  expect(questionId).toBeDefined();
+
+  const db = new pg.Client({ connectionString: databaseUrl(state) });
+  await db.connect();
+  try {
+    const applied = async () =>
+      (await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]
+        ?.n ?? 0;
+    const migrationsBefore = await applied();
+    let visitor = 0;
+    const stamp = Date.now().toString(36);
+    const load = startLoad([
+      {
+        name: 'owner reads the campaign',
+        expect: 200,
+        call: () => fetch(`${baseUrl}/api/campaign/${campaignId}`, { headers: { 'x-auth-token': token } }),
+      },
+      {
+        name: 'participant answers',
+        expect: 201,
+        call: () => {
+          // Each answer from another visitor (the answer limit counts per client address).
+          visitor++;
+          return fetch(`${baseUrl}/api/public/campaign/${campaignId}/answer`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `198.51.${Math.floor(visitor / 250) % 250}.${visitor % 250}`,
+            },
+            body: JSON.stringify({
+              email: `visitor-${visitor}-${stamp}@e2e.parley.test`,
+              submissionId: randomUUID(),
+              answers: [{ questionId, text: `Answer ${visitor} during the upgrade.` }],
+            }),
+          });
+        },
+      },
+      { name: 'survey page', expect: 200, call: () => fetch(`${baseUrl}/p/c/${campaignId}`) },
+      { name: 'console page', expect: 200, call: () => fetch(`${baseUrl}/campaigns`) },
+    ]);
+    const fromLine = accessLogLines(state);
+    const steps: { slot: number; drainMs: number; readyMs: number; olderStillReady: number[] }[] = [];
+    for (const { slot } of state.slots) {
+      const drained = await stopInstance(state, slot, 'SIGTERM');
+      const t0 = Date.now();
+      await startInstance(state, slot, { cwd: newer.cwd });
+      const readyMs = Date.now() - t0;
+      // The older instances still serve after the newer one migrated: they are ready, and they answer.
+      const older = readState().instances.filter((i) => i.cwd !== newer.cwd);
+      const olderStillReady = await Promise.all(older.map((i) => readiness(i.port)));
+      expect(olderStillReady.every((s) => s === 200)).toBe(true);
+      steps.push({ slot, drainMs: drained.ms, readyMs, olderStillReady });
+    }
+    // A moment on the new build alone, then the load's tally.
+    await new Promise((r) => setTimeout(r, 2000));
+    const result = await load.stop();
+    const served = requestsPerSlot(state, { fromLine });
+
+    const migrationsAfter = await applied();
+    const column = await db.query(
+      `select 1 from information_schema.columns where table_name = 'campaigns' and column_name = 'upgrade_check_note'`,
+    );
+    const stored = await db.query<{ n: number }>(
+      'select count(*)::int as n from campaign_tickets where campaign_id = $1',
+      [campaignId],
+    );
+    recordFigures(state, 'rolling restart onto a newer build with a migration', {
+      steps,
+      requests: result.total,
+      answered: result.counts,
+      refused: result.refused.length,
+      refusedFirst: result.refused.slice(0, 5),
+      nginx: served,
+      ticketsStored: stored.rows[0]?.n,
+      migrationsBefore,
+      migrationsAfter,
+    });
+    expect(result.refused).toEqual([]);
+    expect(result.total).toBeGreaterThan(100);
+    // The newer build's migration ran once, while older instances served.
+    expect(migrationsAfter).toBe(migrationsBefore + 1);
+    expect(column.rowCount).toBe(1);
+    // Every answer accepted is stored, once.
+    expect(stored.rows[0]?.n).toBe(result.counts['participant answers']);
+    expect(served.failed).toBe(0);
+  } finally {
+    await db.end();
+  }
+
+  // The console on the newer build, as a person uses it.
+  await page.goto('/');
+  await signIn(page, owner);
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
+  await expect(page.getByText('Scale-out: the rolling restart')).toBeVisible();
+});
