@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 
 export { expect };
@@ -134,6 +134,17 @@ export const text = {
   language: /^(language|sprache)$/i,
   account: /^(account|konto)$/i,
   signOut: /^(sign out|abmelden)$/i,
+};
+
+/**
+ * Scrolls the page down until `target` shows. Swagger UI draws a long list's operations only as they
+ * come into view, so an operation further down is not in the page until the list is scrolled to it.
+ */
+export const scrollUntilVisible = async (page: Page, target: Locator) => {
+  await expect(async () => {
+    if (!(await target.first().isVisible())) await page.mouse.wheel(0, 400);
+    await expect(target.first()).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 45_000, intervals: [100] });
 };
 
 /** Fills the login form and submits it. */
