@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { manufacturers } from '../src/modules/owner/owner.tables.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
 import { formatTable } from './lib/table.js';
+import { answers } from './scenarios/answers.js';
 import { campaignList } from './scenarios/campaign-list.js';
 import { contactImport } from './scenarios/contact-import.js';
 import { contactInvite } from './scenarios/contact-invite.js';
@@ -25,6 +26,7 @@ import { pageWeight } from './scenarios/page-weight.js';
 import { posts } from './scenarios/posts.js';
 import { results } from './scenarios/results.js';
 import { tagGroups } from './scenarios/tag-groups.js';
+import { tenantKeys } from './scenarios/tenant-keys.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
 import type { BenchContext, Figure, Scenario } from './types.js';
 
@@ -53,6 +55,8 @@ const scenarios: Scenario[] = [
   tagGroups,
   results,
   posts,
+  answers,
+  tenantKeys,
   pageWeight,
   lighthouse,
 ];

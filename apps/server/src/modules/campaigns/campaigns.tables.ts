@@ -1,14 +1,14 @@
 import type { EndCondition } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
 
 /** A survey (D11, D12). Counters are kept in the row so lists never count tickets per page. */
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -41,6 +41,7 @@ export const campaigns = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     index().on(t.manufacturerId, t.state, t.createdAt),
     // The list's default order (newest first, read backwards): the first page reads 20 rows instead of
     // sorting every campaign of the manufacturer.

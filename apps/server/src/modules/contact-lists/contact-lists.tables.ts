@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
 import { manufacturers } from '../owner/owner.tables.js';
@@ -9,7 +9,7 @@ import { manufacturers } from '../owner/owner.tables.js';
 export const contactLists = pgTable(
   'contact_lists',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -19,6 +19,7 @@ export const contactLists = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     uniqueIndex('contact_lists_manufacturer_name_idx').on(t.manufacturerId, sql`lower(${t.name})`),
     index().on(t.manufacturerId, t.createdAt),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { contacts } from '../contacts/contacts.tables.js';
 import { manufacturers, owners } from '../owner/owner.tables.js';
 
@@ -12,7 +12,7 @@ import { manufacturers, owners } from '../owner/owner.tables.js';
 export const contactRequests = pgTable(
   'contact_requests',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -38,6 +38,7 @@ export const contactRequests = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     index().on(t.manufacturerId, t.status, t.createdAt),
     index().on(t.manufacturerId, t.createdAt),
     // Deleting a contact or an owner clears these (ON DELETE SET NULL) by index, not by a scan.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
 
 /**
@@ -12,7 +12,7 @@ import { manufacturers } from '../owner/owner.tables.js';
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -38,6 +38,7 @@ export const contacts = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     uniqueIndex().on(t.manufacturerId, t.email),
     index().on(t.manufacturerId, t.createdAt),
     // The contact book's default order (newest first) and its keyset, per kind.
@@ -57,7 +58,7 @@ export const contacts = pgTable(
 export const contactNotes = pgTable(
   'contact_notes',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     contactId: uuid()
       .notNull()
@@ -68,7 +69,7 @@ export const contactNotes = pgTable(
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.contactId, t.createdAt)],
+  (t) => [...tenantKey(t), index().on(t.contactId, t.createdAt)],
 );
 
 /**

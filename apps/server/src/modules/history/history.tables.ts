@@ -1,12 +1,12 @@
 import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers, owners } from '../owner/owner.tables.js';
 
 /** D20: one row per event of a manufacturer; later features write them. */
 export const historyEntries = pgTable(
   'history_entries',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -27,7 +27,7 @@ export const historyEntries = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.manufacturerId, t.product, t.createdAt)],
+  (t) => [...tenantKey(t), index().on(t.manufacturerId, t.product, t.createdAt)],
 );
 
 /** An entry is new for each owner until that owner marks it seen. */

@@ -1,7 +1,7 @@
 import type { ImportMapping } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
 
 /**
@@ -12,7 +12,7 @@ import { manufacturers } from '../owner/owner.tables.js';
 export const contactImports = pgTable(
   'contact_imports',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -40,7 +40,7 @@ export const contactImports = pgTable(
     updatedAt: at().notNull().defaultNow(),
     finishedAt: at(),
   },
-  (t) => [index().on(t.manufacturerId, t.createdAt)],
+  (t) => [...tenantKey(t), index().on(t.manufacturerId, t.createdAt)],
 );
 
 /** The rows an import rejected, with the reason, for the owner's download. */

@@ -1,7 +1,7 @@
 import type { InvitationOrigin } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
 
@@ -14,7 +14,7 @@ import { contacts } from '../contacts/contacts.tables.js';
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     campaignId: uuid()
       .notNull()
@@ -54,6 +54,7 @@ export const invitations = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     uniqueIndex().on(t.campaignId, t.contactId),
     index().on(t.contactId),
     index('invitations_token_hashes_idx').using('gin', t.tokenHashes),

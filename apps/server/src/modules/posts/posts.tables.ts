@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers, owners } from '../owner/owner.tables.js';
 
 /**
@@ -11,7 +11,7 @@ import { manufacturers, owners } from '../owner/owner.tables.js';
 export const posts = pgTable(
   'posts',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -51,6 +51,7 @@ export const posts = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     // The console feed: all posts or one state, newest first or by latest activity; the public
     // page reads the published ones the same way.
     index('posts_feed_created_idx').on(t.manufacturerId, t.createdAt, t.id),
@@ -71,7 +72,7 @@ export const posts = pgTable(
 export const postComments = pgTable(
   'post_comments',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     postId: uuid()
       .notNull()
@@ -84,14 +85,14 @@ export const postComments = pgTable(
     text: text().notNull(),
     createdAt: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.postId, t.createdAt, t.id), index().on(t.manufacturerId)],
+  (t) => [...tenantKey(t), index().on(t.postId, t.createdAt, t.id)],
 );
 
 /** An image or video the author attached; unattached (post_id null) until the post is sent. */
 export const postMedia = pgTable(
   'post_media',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -103,6 +104,7 @@ export const postMedia = pgTable(
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     index().on(t.postId),
     index('post_media_unattached_idx').on(t.manufacturerId, t.createdAt).where(sql`${t.postId} is null`),
   ],
@@ -112,7 +114,7 @@ export const postMedia = pgTable(
 export const postStateChanges = pgTable(
   'post_state_changes',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     postId: uuid()
       .notNull()
@@ -125,7 +127,7 @@ export const postStateChanges = pgTable(
     reason: text(),
     at: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.postId, t.at)],
+  (t) => [...tenantKey(t), index().on(t.postId, t.at)],
 );
 
 /**

@@ -1,14 +1,14 @@
 import type { PathRule } from '@parley/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 
 /** D13. `manufacturerId` is repeated from the campaign so every query can filter by tenant. */
 export const questions = pgTable(
   'questions',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     campaignId: uuid()
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -23,14 +23,14 @@ export const questions = pgTable(
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.campaignId, t.order), index().on(t.manufacturerId)],
+  (t) => [...tenantKey(t), index().on(t.campaignId, t.order)],
 );
 
 /** Options keep their id across updates, so option tags and answers stay attached (D13, D17). */
 export const questionOptions = pgTable(
   'question_options',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     questionId: uuid()
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
@@ -39,5 +39,5 @@ export const questionOptions = pgTable(
     order: integer().notNull(),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
   },
-  (t) => [index().on(t.questionId, t.order)],
+  (t) => [...tenantKey(t), index().on(t.questionId, t.order)],
 );

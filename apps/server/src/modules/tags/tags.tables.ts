@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { manufacturers } from '../owner/owner.tables.js';
 
@@ -12,7 +12,7 @@ import { manufacturers } from '../owner/owner.tables.js';
 export const tagGroups = pgTable(
   'tag_groups',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -26,6 +26,7 @@ export const tagGroups = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     uniqueIndex('tag_groups_manufacturer_title_idx').on(t.manufacturerId, sql`lower(${t.title})`),
     // Which groups a tag change touches.
     index('tag_groups_tags_idx').using('gin', t.tags),
@@ -63,7 +64,7 @@ export const tagGroupCampaigns = pgTable(
 export const tagChanges = pgTable(
   'tag_changes',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid()
       .notNull()
       .references(() => manufacturers.id, { onDelete: 'cascade' }),
@@ -81,5 +82,8 @@ export const tagChanges = pgTable(
     createdAt: at().notNull().defaultNow(),
     processedAt: at(),
   },
-  (t) => [index('tag_changes_unprocessed_idx').on(t.createdAt).where(sql`${t.processedAt} is null`)],
+  (t) => [
+    ...tenantKey(t),
+    index('tag_changes_unprocessed_idx').on(t.createdAt).where(sql`${t.processedAt} is null`),
+  ],
 );

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { at, uuidKey } from '../../db/columns.js';
+import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
 import { owners } from '../owner/owner.tables.js';
@@ -25,7 +25,7 @@ import { owners } from '../owner/owner.tables.js';
 export const campaignTickets = pgTable(
   'campaign_tickets',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     campaignId: uuid()
       .notNull()
@@ -71,6 +71,9 @@ export const campaignTickets = pgTable(
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [
+    // The key leads with the manufacturer (docs/scaling.md, "Tenant keys"); it also serves what looks up a
+    // manufacturer's tickets without more (the plain index on manufacturer_id it replaced).
+    ...tenantKey(t),
     uniqueIndex().on(t.campaignId, t.submissionId),
     // A campaign's tickets, newest first with the id breaking ties, as the list orders them.
     index('campaign_tickets_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
@@ -103,7 +106,6 @@ export const campaignTickets = pgTable(
     // A mass follow-up walks a campaign's tickets in id order, batch after batch.
     index('campaign_tickets_campaign_id_idx').on(t.campaignId, t.id),
     index().on(t.contactId),
-    index().on(t.manufacturerId),
     // The search has a trigram index on `search_text`, made by the migration 0007 (pg_trgm's operator class).
   ],
 );
@@ -143,7 +145,7 @@ export const ticketLinks = pgTable(
 export const massFollowUps = pgTable(
   'mass_follow_ups',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     campaignId: uuid()
       .notNull()
@@ -169,6 +171,7 @@ export const massFollowUps = pgTable(
     finishedAt: at(),
   },
   (t) => [
+    ...tenantKey(t),
     index().on(t.campaignId, t.createdAt),
     index('mass_follow_ups_open_idx').on(t.updatedAt).where(sql`${t.state} <> 'done'`),
   ],
@@ -178,7 +181,7 @@ export const massFollowUps = pgTable(
 export const ticketComments = pgTable(
   'ticket_comments',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     ticketId: uuid()
       .notNull()
@@ -195,6 +198,7 @@ export const ticketComments = pgTable(
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [
+    ...tenantKey(t),
     index().on(t.ticketId, t.createdAt),
     // A follow-up posts once per ticket, even when its job runs again after a crash.
     uniqueIndex('ticket_comments_follow_up_ticket_idx').on(t.massFollowUpId, t.ticketId),
@@ -209,7 +213,7 @@ export const ticketComments = pgTable(
 export const ticketMedia = pgTable(
   'ticket_media',
   {
-    id: uuidKey(),
+    id: tenantRowId(),
     manufacturerId: uuid().notNull(),
     ticketId: uuid()
       .notNull()
@@ -222,7 +226,7 @@ export const ticketMedia = pgTable(
     size: integer().notNull(),
     createdAt: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.ticketId), index().on(t.commentId)],
+  (t) => [...tenantKey(t), index().on(t.ticketId), index().on(t.commentId)],
 );
 
 /**
