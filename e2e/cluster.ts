@@ -205,6 +205,19 @@ export const requestsPerSlot = (state: ClusterState, opts: { fromLine?: number }
   return { total: lines.length, bySlot, failed, passedOn };
 };
 
+/**
+ * How often nginx took an instance out ("upstream server temporarily disabled": a refused or broken
+ * connection): how the balancer sees an instance leave, since nginx without the commercial
+ * health_check does not poll readiness.
+ */
+export const instancesTakenOut = (state: ClusterState) => {
+  const file = path.join(state.runDir, 'nginx', 'error.log');
+  if (!existsSync(file)) return 0;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('upstream server temporarily disabled')).length;
+};
+
 export const accessLogLines = (state: ClusterState) =>
   existsSync(state.accessLog) ? readFileSync(state.accessLog, 'utf8').split('\n').filter(Boolean).length : 0;
 

@@ -1,7 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import pg from 'pg';
 import {
+  accessLogLines,
   databaseUrl,
+  instancesTakenOut,
   readState,
   recordFigures,
   requestsPerSlot,
@@ -80,8 +82,11 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
     ]);
     const victim = state.slots[1]?.slot ?? 2;
     const atKill = (await mailed()).size;
+    const takenOutBefore = instancesTakenOut(state);
     await stopInstance(state, victim, 'SIGKILL');
     const killedAt = new Date();
+    // What nginx logs from here on was answered after the instance was gone.
+    const fromLine = accessLogLines(state);
     // The instances left go on with the queued mails.
     await waitUntil(
       async () => (await mailed()).size >= Math.min(atKill + 100, 1000),
@@ -89,6 +94,8 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
       'mails after the kill',
     );
     const duringKill = await load.stop();
+    const servedAfterKill = requestsPerSlot(state, { fromLine });
+    const nginxTookItOut = instancesTakenOut(state) - takenOutBefore;
 
     // The mails the killed instance had claimed wait ten minutes before the sweep (every minute, on
     // any instance) takes them as lost: moved back here instead of waited for, and the sweep's job
@@ -118,6 +125,8 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
       mailedTwice: twice.length,
       readsDuringKill: duringKill.counts,
       readsRefused: duringKill.refused.length,
+      nginxAfterKill: servedAfterKill,
+      nginxTookAnInstanceOut: nginxTookItOut,
     });
     // Nothing twice.
     expect(twice).toEqual([]);
@@ -128,6 +137,9 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
     // nginx passed every read on to an instance still there.
     expect(duringKill.refused).toEqual([]);
     expect(duringKill.total).toBeGreaterThan(20);
+    // nginx saw the instance gone and took it out; after the kill it sent nothing to it that it did not pass on.
+    expect(nginxTookItOut).toBeGreaterThan(0);
+    expect(servedAfterKill.bySlot[`instance ${victim}`] ?? 0).toBe(0);
   } finally {
     await db.end();
   }

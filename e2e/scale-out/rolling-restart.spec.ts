@@ -3,6 +3,7 @@ import pg from 'pg';
 import {
   accessLogLines,
   databaseUrl,
+  instancesTakenOut,
   makeNewerBuild,
   readiness,
   readState,
@@ -75,6 +76,7 @@ test('a rolling restart onto a newer build with a migration refuses no request',
       { name: 'console page', expect: 200, call: () => fetch(`${baseUrl}/campaigns`) },
     ]);
     const fromLine = accessLogLines(state);
+    const takenOutBefore = instancesTakenOut(state);
     const steps: { slot: number; drainMs: number; readyMs: number; olderStillReady: number[] }[] = [];
     for (const { slot } of state.slots) {
       const drained = await stopInstance(state, slot, 'SIGTERM');
@@ -107,6 +109,7 @@ test('a rolling restart onto a newer build with a migration refuses no request',
       refused: result.refused.length,
       refusedFirst: result.refused.slice(0, 5),
       nginx: served,
+      nginxTookAnInstanceOut: instancesTakenOut(state) - takenOutBefore,
       ticketsStored: stored.rows[0]?.n,
       migrationsBefore,
       migrationsAfter,

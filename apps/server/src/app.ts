@@ -83,6 +83,10 @@ export const buildApp = async (
     trustProxy: fastifyTrustProxy(rt.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // While the server closes (the drain after SIGTERM, docs/operations.md "Graceful shutdown") a request
+    // on a connection it accepted before is served, with `connection: close`, instead of Fastify's 503:
+    // a balancer passes a 503 on for GET only, so a participant's answer that raced the close was refused.
+    return503OnClosing: false,
   });
   // Every route, as registered, for the generic access test; the API docs are public.
   const registered: RegisteredRoute[] = [];

@@ -209,6 +209,16 @@ describe('with JOBS=false', () => {
       `POST ${routeUrl(identityApi.signIn)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
+    // A connection the server accepted, whose first request comes only once it closes (a balancer's
+    // connection that raced the close): served like any other, not refused with a 503.
+    const late = net.connect(port, '127.0.0.1');
+    await once(late, 'connect');
+    let lateAnswer = '';
+    late.setEncoding('utf8');
+    late.on('data', (c: string) => {
+      lateAnswer += c;
+    });
+    const lateAnswered = once(late, 'close');
     // Let the server read the headers (it would also during the delay).
     await new Promise((r) => setTimeout(r, 300));
 
@@ -244,6 +254,11 @@ describe('with JOBS=false', () => {
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(delayMs - 100);
     expect(answer).toBe('');
     expect(child.exitCode).toBeNull();
+
+    late.write(`GET ${routeUrl(api.info.config)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await lateAnswered;
+    expect(lateAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(lateAnswer).toMatch(/^connection: close\r?$/im);
 
     inFlight.write(body);
     await answered;
