@@ -21,6 +21,10 @@ import { expect, ownerToken, runningCampaign, test } from '../fixtures';
  */
 
 test('the browser flows were spread over every instance behind nginx', async () => {
+  test.skip(
+    process.env.E2E_SCALE_OUT_ONLY === '1',
+    'the flows did not run in this run (E2E_SCALE_OUT_ONLY=1)',
+  );
   const state = readState();
   const served = requestsPerSlot(state);
   recordFigures(state, 'flows: requests per instance', served);
