@@ -143,20 +143,27 @@ export const startInstance = async (
   });
   child.unref();
   const pid = child.pid ?? 0;
+  const instance: Instance = { slot, port: s.port, pid, cwd, startedAt: new Date().toISOString() };
+  // Listed at once, so a teardown stops it even when it never gets ready.
+  const recorded = readState(state.runDir);
+  recorded.instances = [...recorded.instances.filter((i) => i.slot !== slot), instance];
+  writeState(recorded);
+  state.instances = recorded.instances;
+  const fail = (message: string) => {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    return new Error(`${message}. ${logFile}:\n${logTail(logFile)}`);
+  };
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (!isRunning(pid))
-      throw new Error(`instance ${slot} exited before it was ready. ${logFile}:\n${logTail(logFile)}`);
+    if (!isRunning(pid)) throw fail(`instance ${slot} exited before it was ready`);
     if ((await readiness(s.port)) === 200) break;
-    if (Date.now() > deadline)
-      throw new Error(`instance ${slot} not ready within 120s. ${logFile}:\n${logTail(logFile)}`);
+    if (Date.now() > deadline) throw fail(`instance ${slot} not ready within 120s`);
     await sleep(250);
   }
-  const instance: Instance = { slot, port: s.port, pid, cwd, startedAt: new Date().toISOString() };
-  const fresh = readState(state.runDir);
-  fresh.instances = [...fresh.instances.filter((i) => i.slot !== slot), instance];
-  writeState(fresh);
-  state.instances = fresh.instances;
   return instance;
 };
 
@@ -176,9 +183,11 @@ export const stopInstance = async (state: ClusterState, slot: number, signal: 'S
     /* gone already */
   }
   await waitUntil(() => !isRunning(instance.pid), 60_000, `instance ${slot} to exit after ${signal}`);
-  fresh.instances = fresh.instances.filter((i) => i.slot !== slot);
-  writeState(fresh);
-  state.instances = fresh.instances;
+  // Read again: other instances may have been started or stopped meanwhile.
+  const now = readState(state.runDir);
+  now.instances = now.instances.filter((i) => i.pid !== instance.pid);
+  writeState(now);
+  state.instances = now.instances;
   return { ms: Date.now() - started, pid: instance.pid };
 };
 
@@ -283,6 +292,30 @@ export const renderNginx = (o: {
   return { dir, conf: path.join(dir, 'nginx.conf') };
 };
 
+/**
+ * Stops nginx and its workers (its process group: a worker outlives a killed master and keeps the
+ * port): a graceful quit, then SIGKILL after 5 s.
+ */
+export const stopNginx = async (pid: number) => {
+  if (pid <= 0) return;
+  for (const signal of ['SIGQUIT', 'SIGKILL'] as const) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      try {
+        process.kill(-pid, 0);
+      } catch {
+        return;
+      }
+      await sleep(100);
+    }
+  }
+};
+
 /** Starts nginx in the foreground of a process of its own; resolves once it answers on `port`. */
 export const startNginx = async (nginx: string, conf: { dir: string; conf: string }, port: number) => {
   const check = spawnSync(nginx, ['-t', '-p', conf.dir, '-c', conf.conf], { encoding: 'utf8' });
@@ -295,17 +328,22 @@ export const startNginx = async (nginx: string, conf: { dir: string; conf: strin
   child.stderr?.on('data', (c: Buffer) => {
     stderr = `${stderr}${c}`.slice(-2000);
   });
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-      return fetch(`http://127.0.0.1:${port}/api/health/live`).then(
-        () => true,
-        () => false,
-      );
-    },
-    20_000,
-    'nginx to answer',
-  );
+  try {
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+        return fetch(`http://127.0.0.1:${port}/api/health/live`).then(
+          () => true,
+          () => false,
+        );
+      },
+      20_000,
+      'nginx to answer',
+    );
+  } catch (err) {
+    await stopNginx(child.pid ?? 0);
+    throw err;
+  }
   return child;
 };
 
@@ -396,4 +434,38 @@ export const startLoad = (calls: LoadCall[], workers = 4) => {
       return { counts, refused, total: Object.values(counts).reduce((a, b) => a + b, 0) + refused.length };
     },
   };
+};
+
+/**
+ * Stops the embedded PostgreSQL on `dataDir` if it still runs (its last user was killed, so nobody
+ * stopped it): a fast shutdown, waited for up to 20 s.
+ */
+export const stopEmbeddedPostgres = async (dataDir: string) => {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!(pid > 0) || !isRunning(pid)) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  await waitUntil(() => !isRunning(pid), 20_000, 'the embedded PostgreSQL to stop').catch(() => {
+    process.kill(pid, 'SIGKILL');
+  });
+};
+
+/** Whether `pid` is a process of the test cluster: nginx of `runDir`, or an instance on `dataDir`. */
+export const belongsToRun = (pid: number, runDir: string, dataDir: string) => {
+  const read = (file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return (
+    pid > 0 &&
+    (read('cmdline').includes(runDir) || read('environ').split('\0').includes(`DATA_DIR=${dataDir}`))
+  );
 };

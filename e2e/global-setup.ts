@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import {
+  belongsToRun,
   type ClusterState,
   findNginx,
   freePort,
@@ -23,7 +24,9 @@ import {
   requestsPerSlot,
   startInstance,
   startNginx,
+  stopEmbeddedPostgres,
   stopInstance,
+  stopNginx,
   writeState,
 } from './cluster';
 import { startMailSink } from './mail-sink';
@@ -45,10 +48,10 @@ const runDir = process.env.E2E_RUN_DIR ?? path.join(root, '.tmp', 'e2e', `run-${
 
 /**
  * Folders of runs whose process has ended: a run's files stay for a look until the next run starts.
- * A run that was killed (Ctrl-C twice, a timeout) never ran its teardown: its nginx and instances
- * are stopped here, by the pids its cluster.json lists, when they still run its files.
+ * A run that was killed (Ctrl-C twice, a timeout) never ran its teardown: its nginx, instances and
+ * embedded PostgreSQL are stopped here, by what its cluster.json lists, when they are still its own.
  */
-const removeOldRuns = () => {
+const removeOldRuns = async () => {
   const parent = path.dirname(runDir);
   const runs = readdirSync(parent)
     .map((name) => ({ name, pid: Number(/^run-(\d+)$/.exec(name)?.[1]) }))
@@ -57,32 +60,16 @@ const removeOldRuns = () => {
   for (const dir of runs) {
     if (existsSync(path.join(dir, 'cluster.json'))) {
       const old = readState(dir);
-      for (const pid of [old.nginxPid, ...old.instances.map((i) => i.pid)]) {
-        const cmd = (() => {
-          try {
-            return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-          } catch {
-            return '';
-          }
-        })();
-        if (pid > 0 && (cmd.includes(dir) || cmd.includes('apps/server/src/main.ts'))) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            /* gone */
-          }
-        }
-      }
-      // Its embedded PostgreSQL runs in a session of its own: a fast shutdown, then its DATA_DIR goes.
-      const postmaster = path.join(old.dataDir, 'postgres', 'postmaster.pid');
-      const pid = existsSync(postmaster) ? Number(readFileSync(postmaster, 'utf8').split('\n')[0]) : 0;
-      if (pid > 0 && isRunning(pid)) {
+      if (belongsToRun(old.nginxPid, dir, old.dataDir)) await stopNginx(old.nginxPid);
+      for (const { pid } of old.instances) {
+        if (!belongsToRun(pid, dir, old.dataDir)) continue;
         try {
-          process.kill(pid, 'SIGINT');
+          process.kill(-pid, 'SIGKILL');
         } catch {
           /* gone */
         }
       }
+      await stopEmbeddedPostgres(old.dataDir);
       if (old.dataDir.startsWith(os.tmpdir())) rmSync(old.dataDir, { recursive: true, force: true });
     }
     rmSync(dir, { recursive: true, force: true });
@@ -114,7 +101,7 @@ const copyConsole = () => {
 
 export default async function globalSetup() {
   mkdirSync(runDir, { recursive: true });
-  removeOldRuns();
+  await removeOldRuns();
   const nginx = findNginx();
   if (!nginx) {
     throw new Error(
@@ -211,13 +198,11 @@ export default async function globalSetup() {
     const figures = path.join(runDir, 'scale-out-figures.json');
     if (existsSync(figures))
       process.stdout.write(`scale-out figures (${figures}):\n${readFileSync(figures, 'utf8')}\n`);
-    if (nginxProcess && nginxProcess.exitCode === null) {
-      nginxProcess.kill('SIGQUIT');
-      await new Promise((r) => setTimeout(r, 300));
-      if (nginxProcess.exitCode === null) nginxProcess.kill('SIGKILL');
-    }
+    if (nginxProcess) await stopNginx(nginxProcess.pid ?? 0);
     await mail.close();
     await s3.close().catch(() => {});
+    // The last instance to leave stops the embedded PostgreSQL; one killed last leaves it running.
+    await stopEmbeddedPostgres(dataDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
 

@@ -19,7 +19,7 @@ import { expect, ownerToken, runningCampaign, signIn, test } from '../fixtures';
  * A rolling upgrade as docs/operations.md ("Deploying") describes it: one instance after another is
  * stopped with SIGTERM (it drains) and replaced by an instance of a newer build, whose start applies
  * a migration while the older instances still serve. Meanwhile owners read, participants answer and
- * pages load through nginx: none of it may be refused, and every answer accepted is stored once.
+ * pages load through nginx: none of it may be refused, and every answer accepted is stored.
  */
 test('a rolling restart onto a newer build with a migration refuses no request', async ({
   request,
@@ -39,6 +39,7 @@ test('a rolling restart onto a newer build with a migration refuses no request',
 
   const db = new pg.Client({ connectionString: databaseUrl(state) });
   await db.connect();
+  let load: ReturnType<typeof startLoad> | undefined;
   try {
     const applied = async () =>
       (await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]
@@ -46,7 +47,7 @@ test('a rolling restart onto a newer build with a migration refuses no request',
     const migrationsBefore = await applied();
     let visitor = 0;
     const stamp = Date.now().toString(36);
-    const load = startLoad([
+    load = startLoad([
       {
         name: 'owner reads the campaign',
         expect: 200,
@@ -119,10 +120,11 @@ test('a rolling restart onto a newer build with a migration refuses no request',
     // The newer build's migration ran once, while older instances served.
     expect(migrationsAfter).toBe(migrationsBefore + 1);
     expect(column.rowCount).toBe(1);
-    // Every answer accepted is stored, once.
+    // Every answer accepted is stored.
     expect(stored.rows[0]?.n).toBe(result.counts['participant answers']);
     expect(served.failed).toBe(0);
   } finally {
+    await load?.stop();
     await db.end();
   }
 

@@ -83,7 +83,7 @@ export const buildApp = async (
     trustProxy: fastifyTrustProxy(rt.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    // While the server closes (the drain after SIGTERM, docs/operations.md "Graceful shutdown") a request
+    // While the server closes (the drain after SIGTERM, docs/product-decisions.md "Operations") a request
     // on a connection it accepted before is served, with `connection: close`, instead of Fastify's 503:
     // a balancer passes a 503 on for GET only, so a participant's answer that raced the close was refused.
     return503OnClosing: false,

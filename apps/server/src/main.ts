@@ -21,9 +21,9 @@ const main = async () => {
   const app = await buildApp(rt);
 
   /**
-   * The graceful drain (docs/operations.md, "Graceful shutdown"): readiness answers 503 `draining` at
-   * once; for SHUTDOWN_DELAY_SECONDS the server still serves (a load balancer polling readiness takes
-   * the instance out meanwhile); then it stops accepting and finishes the requests in flight, stops
+   * The graceful drain (docs/product-decisions.md, "Operations"; docs/operations.md, "Graceful
+   * shutdown"): readiness answers 503 `draining` at once; for SHUTDOWN_DELAY_SECONDS the server
+   * still serves (a load balancer polling readiness takes the instance out meanwhile); then it stops accepting and finishes the requests in flight, stops
    * the job queue (running jobs get their time to finish), closes its database connections and exits
    * with 0. Whatever is still left SHUTDOWN_DELAY_SECONDS + 20 s after the signal exits with 1.
    */

@@ -178,7 +178,7 @@ describe('with JOBS=false', () => {
   it('SIGTERM drains a real server: not ready at once, serving through the delay, the request in flight answered, then refusing, exit 0', {
     timeout: 240_000,
   }, async () => {
-    const delayMs = 2_000;
+    const delayMs = 4_000;
     const owner = await createOwner(ctx.rt);
     // A server on this file's database that works jobs (readiness: jobs ok).
     const child = await startServerProcess({
