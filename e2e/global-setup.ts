@@ -1,3 +1,4 @@
+/// <reference path="../apps/server/test/s3rver.d.ts" />
 import type { ChildProcess } from 'node:child_process';
 import {
   chmodSync,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -9,44 +8,27 @@ import { api } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './client.js';
 import { createTestApp, meSmall, signIn, type TestContext } from './helpers.js';
+import { type ProgramResult, runProgram } from './processes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const adminPath = path.resolve(here, '../src/cli/admin.ts');
 
-type CliResult = { code: number | null; stdout: string; stderr: string };
+type CliResult = ProgramResult;
 
 /**
  * Runs the admin command line as the operator would, in its own process. Settings come only
  * from `env` (the parent's DATABASE_URL, DATA_DIR and LOG_LEVEL are dropped), so each call
  * says exactly which database it works on.
  */
-const runCli = (args: string[], env: Record<string, string>, timeoutMs = 60_000) =>
-  new Promise<CliResult>((resolve, reject) => {
-    const { DATABASE_URL: _d, DATA_DIR: _dd, LOG_LEVEL: _l, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', adminPath, ...args], {
-      cwd: repoRoot,
-      env: { ...inherited, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`admin ${args.join(' ')} did not exit within ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+const runCli = (args: string[], env: Record<string, string>, timeoutMs = 60_000) => {
+  const { DATABASE_URL: _d, DATA_DIR: _dd, LOG_LEVEL: _l, ...inherited } = process.env;
+  return runProgram(
+    process.execPath,
+    ['--import', 'tsx', adminPath, ...args],
+    { ...inherited, LOG_LEVEL: 'info', ...env },
+    timeoutMs,
+  );
+};
 
 /** stdout must be exactly one JSON object (logs belong on stderr). */
 const onlyJson = (r: CliResult) => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, cp, lstat, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
@@ -26,7 +26,7 @@ import { choice, freeText, makePng, multipart } from './campaign-api.js';
 import { callApiUnchecked } from './client.js';
 import { withDatabase } from './db-url.js';
 import { createOwner, createTestApp, type TestContext } from './helpers.js';
-import { killGroup, repoRoot, startServerProcess, waitFor } from './processes.js';
+import { killGroup, runProgram, startServerProcess, waitFor } from './processes.js';
 
 /**
  * The backups of docs/operations.md ("Backups"), made and restored for real:
@@ -245,28 +245,11 @@ const expectCountsOfWrittenData = (counts: Record<string, number>) => {
 // ---------------------------------------------------------------------------------------------
 
 /** Runs a program to its end; rejects with its stderr on a non-zero exit. */
-const run = (command: string, args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve({ stdout, stderr })
-        : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${stderr}`)),
-    );
-  });
+const run = async (command: string, args: string[], env: Record<string, string> = {}) => {
+  const r = await runProgram(command, args, { ...process.env, ...env }, 300_000);
+  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.code}:\n${r.stderr}`);
+  return { stdout: r.stdout, stderr: r.stderr };
+};
 
 /** Every file under `dir` (relative path → sha256), for comparing two folders; empty when absent. */
 const fileDigests = async (dir: string) => {

@@ -157,6 +157,26 @@ const get = (port: number, url: string) =>
     req.on('error', () => resolve(undefined));
   });
 
+/** A TCP connection to the server that a test writes raw HTTP on; `answer` waits for it to close. */
+const rawConnection = async (port: number) => {
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  let text = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (c: string) => {
+    text += c;
+  });
+  const closed = once(socket, 'close');
+  return {
+    socket,
+    received: () => text,
+    answer: async () => {
+      await closed;
+      return text;
+    },
+  };
+};
+
 describe('with JOBS=false', () => {
   const ctx = useTestApp({ JOBS: 'false' });
   const children: ChildProcess[] = [];
@@ -197,28 +217,14 @@ describe('with JOBS=false', () => {
 
     // A sign-in in flight: its headers now, its body only once the server stopped accepting.
     const body = JSON.stringify({ email: owner.email, password: owner.password });
-    const inFlight = net.connect(port, '127.0.0.1');
-    await once(inFlight, 'connect');
-    let answer = '';
-    inFlight.setEncoding('utf8');
-    inFlight.on('data', (c: string) => {
-      answer += c;
-    });
-    const answered = once(inFlight, 'close');
-    inFlight.write(
+    const inFlight = await rawConnection(port);
+    inFlight.socket.write(
       `POST ${routeUrl(identityApi.signIn)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
     // A connection the server accepted, whose first request comes only once it closes (a balancer's
     // connection that raced the close): served like any other, not refused with a 503.
-    const late = net.connect(port, '127.0.0.1');
-    await once(late, 'connect');
-    let lateAnswer = '';
-    late.setEncoding('utf8');
-    late.on('data', (c: string) => {
-      lateAnswer += c;
-    });
-    const lateAnswered = once(late, 'close');
+    const late = await rawConnection(port);
     // Let the server read the headers (it would also during the delay).
     await new Promise((r) => setTimeout(r, 300));
 
@@ -252,16 +258,16 @@ describe('with JOBS=false', () => {
     // After the delay: new connections refused, the process still finishing the request in flight.
     await waitFor(async () => !(await accepts(port)), 30_000, 'the server to stop accepting');
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(delayMs - 100);
-    expect(answer).toBe('');
+    expect(inFlight.received()).toBe('');
     expect(child.exitCode).toBeNull();
 
-    late.write(`GET ${routeUrl(api.info.config)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-    await lateAnswered;
+    late.socket.write(`GET ${routeUrl(api.info.config)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    const lateAnswer = await late.answer();
     expect(lateAnswer).toMatch(/^HTTP\/1\.1 200 /);
     expect(lateAnswer).toMatch(/^connection: close\r?$/im);
 
-    inFlight.write(body);
-    await answered;
+    inFlight.socket.write(body);
+    const answer = await inFlight.answer();
     const [head = '', payload = ''] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 200 /);
     expect(head).toMatch(/^connection: close\r?$/im);

@@ -128,3 +128,34 @@ export const useServerProcesses = (appEnv: Record<string, string> = {}) => {
       }),
   };
 };
+
+export type ProgramResult = { code: number | null; stdout: string; stderr: string };
+
+/**
+ * Runs a program in the repository's root to its end (SIGKILL and a rejection after `timeoutMs`),
+ * with `env` as its whole environment, and resolves with its exit code and output.
+ */
+export const runProgram = (command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000) =>
+  new Promise<ProgramResult>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')} did not exit within ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });

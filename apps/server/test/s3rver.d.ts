@@ -1,4 +1,4 @@
-// s3rver ships no types; this is the part the storage tests use.
+// s3rver ships no types; this is the part the storage tests and the browser tests' cluster (e2e) use.
 declare module 's3rver' {
   import type { Server } from 'node:http';
   import type { AddressInfo } from 'node:net';
