@@ -43,6 +43,10 @@ export type ClusterState = {
   baseUrl: string;
   accessLog: string;
   nginxPid: number;
+  /** HAProxy with deploy/haproxy/parley.cfg in front of the same instances: it polls readiness. */
+  haproxyUrl: string;
+  haproxyPid: number;
+  haproxyLog: string;
   /** The environment every instance shares (database, mail, storage, web build, proxy trust). */
   env: Record<string, string>;
   slots: { slot: number; port: number }[];
@@ -98,18 +102,19 @@ export const waitUntil = async (check: () => boolean | Promise<boolean>, timeout
   }
 };
 
-/** The instance's readiness answer (docs/operations.md): its status code, or 0 when nothing answers. */
-export const readiness = async (port: number) => {
+/** The readiness answer at `base` (docs/operations.md): its status code, or 0 when nothing answers. */
+const readinessAt = async (base: string) => {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`, {
-      signal: AbortSignal.timeout(3000),
-    });
+    const res = await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(3000) });
     await res.arrayBuffer();
     return res.status;
   } catch {
     return 0;
   }
 };
+
+/** The readiness answer of the instance on `port`. */
+export const readiness = (port: number) => readinessAt(`http://127.0.0.1:${port}`);
 
 const logTail = (file: string) => {
   try {
@@ -293,12 +298,12 @@ export const renderNginx = (o: {
 };
 
 /**
- * Stops nginx and its workers (its process group: a worker outlives a killed master and keeps the
- * port): a graceful quit, then SIGKILL after 5 s.
+ * Stops a balancer started here, with its process group (an nginx worker outlives a killed master
+ * and keeps the port): a graceful quit (SIGQUIT for nginx, SIGUSR1 for HAProxy), then SIGKILL after 5 s.
  */
-export const stopNginx = async (pid: number) => {
+export const stopGroup = async (pid: number, quit: NodeJS.Signals = 'SIGQUIT') => {
   if (pid <= 0) return;
-  for (const signal of ['SIGQUIT', 'SIGKILL'] as const) {
+  for (const signal of [quit, 'SIGKILL'] as const) {
     try {
       process.kill(-pid, signal);
     } catch {
@@ -341,7 +346,7 @@ export const startNginx = async (nginx: string, conf: { dir: string; conf: strin
       'nginx to answer',
     );
   } catch (err) {
-    await stopNginx(child.pid ?? 0);
+    await stopGroup(child.pid ?? 0);
     throw err;
   }
   return child;
@@ -468,4 +473,71 @@ export const belongsToRun = (pid: number, runDir: string, dataDir: string) => {
     pid > 0 &&
     (read('cmdline').includes(runDir) || read('environ').split('\0').includes(`DATA_DIR=${dataDir}`))
   );
+};
+
+/**
+ * deploy/haproxy/parley.cfg as the tests run it: its instances' ports and a loopback listen port,
+ * everything else (the readiness checks, their timing, the retries) as an operator installs it.
+ */
+export const renderHaproxy = (o: { runDir: string; port: number; instancePorts: number[] }) => {
+  const cfg = readFileSync(path.join(root, 'deploy', 'haproxy', 'parley.cfg'), 'utf8');
+  const servers = o.instancePorts.map((p, i) => `    server parley${i + 1} 127.0.0.1:${p} check`).join('\n');
+  const rendered = cfg
+    .replace(/( {4}server parley\d+ 127\.0\.0\.1:\d+ check\n)+/, `${servers}\n`)
+    .replace(/bind :80\n/, `bind 127.0.0.1:${o.port}\n`);
+  for (const must of [`server parley1 127.0.0.1:${o.instancePorts[0]} check`, `bind 127.0.0.1:${o.port}`]) {
+    if (!rendered.includes(must))
+      throw new Error(`deploy/haproxy/parley.cfg changed shape: could not set ${must}`);
+  }
+  const dir = path.join(o.runDir, 'haproxy');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'haproxy.cfg'), rendered);
+  return { dir, cfg: path.join(dir, 'haproxy.cfg'), log: path.join(dir, 'haproxy.log') };
+};
+
+export const findHaproxy = () => ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
+
+/**
+ * Starts HAProxy in the foreground of a process group of its own, its log (requests and the checks'
+ * verdicts) in haproxy.log; resolves once it passes readiness probes on to the instances, once per
+ * instance in a row, and its own first round of checks has come.
+ */
+export const startHaproxy = async (
+  haproxy: string,
+  conf: { cfg: string; log: string },
+  port: number,
+  count: number,
+) => {
+  const check = spawnSync(haproxy, ['-c', '-f', conf.cfg], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`haproxy -c refused ${conf.cfg}:\n${check.stdout}${check.stderr}`);
+  const out = openSync(conf.log, 'a');
+  const child = spawn(haproxy, ['-db', '-f', conf.cfg], { detached: true, stdio: ['ignore', out, out] });
+  let inARow = 0;
+  try {
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`haproxy exited: ${logTail(conf.log)}`);
+        inARow = (await readinessAt(`http://127.0.0.1:${port}`)) === 200 ? inARow + 1 : 0;
+        return inARow >= count;
+      },
+      30_000,
+      'HAProxy to pass requests on',
+    );
+    await sleep(1_500);
+  } catch (err) {
+    await stopGroup(child.pid ?? 0, 'SIGUSR1');
+    throw err;
+  }
+  return child;
+};
+
+/** HAProxy's verdicts on the instances, from its log: how often one was taken out (DOWN) and let in (UP). */
+export const haproxyVerdicts = (logFile: string) => {
+  const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : [];
+  const down = lines.filter((l) => /^Server parley\/parley\d+ is DOWN/.test(l));
+  return {
+    down: down.length,
+    up: lines.filter((l) => /^Server parley\/parley\d+ is UP/.test(l)).length,
+    downLines: down,
+  };
 };

@@ -17,17 +17,20 @@ import S3rver from 's3rver';
 import {
   belongsToRun,
   type ClusterState,
+  findHaproxy,
   findNginx,
   freePort,
   isRunning,
   readState,
+  renderHaproxy,
   renderNginx,
   requestsPerSlot,
+  startHaproxy,
   startInstance,
   startNginx,
   stopEmbeddedPostgres,
+  stopGroup,
   stopInstance,
-  stopNginx,
   writeState,
 } from './cluster';
 import { startMailSink } from './mail-sink';
@@ -61,7 +64,8 @@ const removeOldRuns = async () => {
   for (const dir of runs) {
     if (existsSync(path.join(dir, 'cluster.json'))) {
       const old = readState(dir);
-      if (belongsToRun(old.nginxPid, dir, old.dataDir)) await stopNginx(old.nginxPid);
+      if (belongsToRun(old.nginxPid, dir, old.dataDir)) await stopGroup(old.nginxPid);
+      if (belongsToRun(old.haproxyPid, dir, old.dataDir)) await stopGroup(old.haproxyPid, 'SIGUSR1');
       for (const { pid } of old.instances) {
         if (!belongsToRun(pid, dir, old.dataDir)) continue;
         try {
@@ -110,6 +114,13 @@ export default async function globalSetup() {
         '`apt-get install -y nginx-light`); `npm test` does that by itself when it runs as root.',
     );
   }
+  const haproxy = findHaproxy();
+  if (!haproxy) {
+    throw new Error(
+      'HAProxy is needed: the scale-out tests also run behind it, the balancer that polls readiness. Install it ' +
+        '(Debian/Ubuntu, as root: `apt-get install -y haproxy`); `npm test` does that by itself when it runs as root.',
+    );
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   // As root, the embedded PostgreSQL runs as the `postgres` user, which must reach its folder.
   chmodSync(dataDir, 0o755);
@@ -129,6 +140,7 @@ export default async function globalSetup() {
 
   const count = Number(process.env.E2E_INSTANCES ?? 3);
   const nginxPort = await freePort();
+  const haproxyPort = await freePort();
   const slots: ClusterState['slots'] = [];
   for (let slot = 1; slot <= count; slot++) slots.push({ slot, port: await freePort() });
   const baseUrl = `http://127.0.0.1:${nginxPort}`;
@@ -157,8 +169,9 @@ export default async function globalSetup() {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
-    // A draining instance answers its readiness with 503 for a second before it closes its socket.
-    SHUTDOWN_DELAY_SECONDS: '1',
+    // A draining instance answers its readiness with 503 this long before it closes its socket: the
+    // value deploy/haproxy/parley.cfg asks for (its checks come every second).
+    SHUTDOWN_DELAY_SECONDS: '3',
     // The scale-out tests mail 1,000 invitations; the pace would otherwise take minutes.
     INVITATION_MAILS_PER_MINUTE: '30000',
   };
@@ -172,6 +185,9 @@ export default async function globalSetup() {
     baseUrl,
     accessLog,
     nginxPid: 0,
+    haproxyUrl: `http://127.0.0.1:${haproxyPort}`,
+    haproxyPid: 0,
+    haproxyLog: path.join(runDir, 'haproxy', 'haproxy.log'),
     env,
     slots,
     instances: [],
@@ -182,6 +198,7 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_DIR = mailDir;
 
   let nginxProcess: ChildProcess | undefined;
+  let haproxyProcess: ChildProcess | undefined;
   const teardown = async () => {
     const now = readState(runDir);
     await Promise.all(
@@ -199,7 +216,8 @@ export default async function globalSetup() {
     const figures = path.join(runDir, 'scale-out-figures.json');
     if (existsSync(figures))
       process.stdout.write(`scale-out figures (${figures}):\n${readFileSync(figures, 'utf8')}\n`);
-    if (nginxProcess) await stopNginx(nginxProcess.pid ?? 0);
+    if (nginxProcess) await stopGroup(nginxProcess.pid ?? 0);
+    if (haproxyProcess) await stopGroup(haproxyProcess.pid ?? 0, 'SIGUSR1');
     await mail.close();
     await s3.close().catch(() => {});
     // The last instance to leave stops the embedded PostgreSQL; one killed last leaves it running.
@@ -214,8 +232,11 @@ export default async function globalSetup() {
     await Promise.all(others.map((s) => startInstance(state, s.slot)));
     const conf = renderNginx({ runDir, port: nginxPort, instancePorts: slots.map((s) => s.port), accessLog });
     nginxProcess = await startNginx(nginx, conf, nginxPort);
+    const proxy = renderHaproxy({ runDir, port: haproxyPort, instancePorts: slots.map((s) => s.port) });
+    haproxyProcess = await startHaproxy(haproxy, proxy, haproxyPort, slots.length);
     const fresh = readState(runDir);
     fresh.nginxPid = nginxProcess.pid ?? 0;
+    fresh.haproxyPid = haproxyProcess.pid ?? 0;
     writeState(fresh);
   } catch (err) {
     await teardown();

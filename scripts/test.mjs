@@ -151,29 +151,38 @@ const ensureChromium = async () => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// nginx: the browser tests run behind it, with deploy/nginx/parley.conf, as Parley is deployed.
+// nginx and HAProxy: the browser tests run behind them, with deploy/nginx/parley.conf and
+// deploy/haproxy/parley.cfg, as Parley is deployed.
 
-const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const findBalancers = () => ({
+  nginx: ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)),
+  haproxy: ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p)),
+});
 
-/** Resolves to { path } or { error }: found, or installed from Debian's packages as root. */
-const ensureNginx = async () => {
-  const found = findNginx();
-  if (found) return { path: found };
+/** Resolves to {} or { error }: both found, or installed from Debian's packages as root. */
+const ensureBalancers = async () => {
+  const missing = () => {
+    const found = findBalancers();
+    return [found.nginx ? undefined : 'nginx-light', found.haproxy ? undefined : 'haproxy'].filter(Boolean);
+  };
+  const packages = missing();
+  if (packages.length === 0) return {};
   if (process.getuid?.() === 0 && which('apt-get')) {
-    process.stdout.write('No nginx found; installing it: apt-get install -y nginx-light\n');
+    process.stdout.write(
+      `Installing what the browser tests run behind: apt-get install -y ${packages.join(' ')}\n`,
+    );
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    let code = await run('apt-get', ['install', '-y', 'nginx-light'], { env });
-    if (code !== 0)
-      code =
-        (await run('apt-get', ['update'], { env })) ||
-        (await run('apt-get', ['install', '-y', 'nginx-light'], { env }));
-    const installed = findNginx();
-    if (code === 0 && installed) return { path: installed };
+    if ((await run('apt-get', ['install', '-y', ...packages], { env })) !== 0) {
+      (await run('apt-get', ['update'], { env })) ||
+        (await run('apt-get', ['install', '-y', ...packages], { env }));
+    }
+    if (missing().length === 0) return {};
   }
   return {
     error:
-      'No nginx for the browser tests (they run behind it, as Parley is deployed). Install it (Debian/Ubuntu, as ' +
-      'root: `apt-get install -y nginx-light`), then run `npm test -- --only e2e`.',
+      `No ${missing().join(' and ')} for the browser tests (they run behind nginx and HAProxy, as Parley is ` +
+      `deployed). Install it (Debian/Ubuntu, as root: \`apt-get install -y ${missing().join(' ')}\`), then run ` +
+      '`npm test -- --only e2e`.',
   };
 };
 
@@ -272,10 +281,10 @@ const steps = [
         return 1;
       }
       if (chromium.path) process.stdout.write(`Chromium: ${chromium.path}\n`);
-      const nginx = await ensureNginx();
-      if (nginx.error) {
-        process.stderr.write(`\n${nginx.error}\n`);
-        step.note = 'not run: no nginx (see message above)';
+      const balancers = await ensureBalancers();
+      if (balancers.error) {
+        process.stderr.write(`\n${balancers.error}\n`);
+        step.note = 'not run: no nginx or HAProxy (see message above)';
         return 1;
       }
       const code = await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import {
   accessLogLines,
   databaseUrl,
+  haproxyVerdicts,
   instancesTakenOut,
   readState,
   recordFigures,
@@ -84,10 +85,16 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
         call: () => fetch(`${baseUrl}/api/campaign/${campaignId}`, { headers: { 'x-auth-token': token } }),
       },
       { name: 'GET survey', expect: 200, call: () => fetch(`${baseUrl}/api/public/campaign/${campaignId}`) },
+      {
+        name: 'GET survey (HAProxy)',
+        expect: 200,
+        call: () => fetch(`${state.haproxyUrl}/api/public/campaign/${campaignId}`),
+      },
     ]);
     const victim = state.slots[1]?.slot ?? 2;
     const atKill = (await mailed()).size;
     const takenOutBefore = instancesTakenOut(state);
+    const haproxyBefore = haproxyVerdicts(state.haproxyLog).down;
     await stopInstance(state, victim, 'SIGKILL');
     const killedAt = new Date();
     // What nginx logs from here on was answered after the instance was gone.
@@ -141,6 +148,7 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
       readsRefused: duringKill.refused.length,
       nginxAfterKill: servedAfterKill,
       nginxTookAnInstanceOut: nginxTookItOut,
+      haproxyTookAnInstanceOut: haproxyVerdicts(state.haproxyLog).down - haproxyBefore,
     });
     // The kill came in the middle of the job, and the others carried on with it.
     expect(atKill).toBeLessThan(900);
@@ -156,6 +164,8 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
     expect(duringKill.total).toBeGreaterThan(20);
     // nginx saw the instance gone and took it out; after the kill it sent nothing to it that it did not pass on.
     expect(nginxTookItOut).toBeGreaterThan(0);
+    // HAProxy's check found it gone too.
+    expect(haproxyVerdicts(state.haproxyLog).down - haproxyBefore).toBe(1);
     expect(servedAfterKill.bySlot[`instance ${victim}`] ?? 0).toBe(0);
   } finally {
     await load?.stop();

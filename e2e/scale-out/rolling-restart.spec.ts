@@ -3,7 +3,9 @@ import pg from 'pg';
 import {
   accessLogLines,
   databaseUrl,
+  haproxyVerdicts,
   instancesTakenOut,
+  type LoadCall,
   makeNewerBuild,
   readiness,
   readState,
@@ -12,6 +14,7 @@ import {
   startInstance,
   startLoad,
   stopInstance,
+  waitUntil,
 } from '../cluster';
 import { expect, ownerToken, runningCampaign, signIn, test } from '../fixtures';
 
@@ -19,7 +22,8 @@ import { expect, ownerToken, runningCampaign, signIn, test } from '../fixtures';
  * A rolling upgrade as docs/operations.md ("Deploying") describes it: one instance after another is
  * stopped with SIGTERM (it drains) and replaced by an instance of a newer build, whose start applies
  * a migration while the older instances still serve. Meanwhile owners read, participants answer and
- * pages load through nginx: none of it may be refused, and every answer accepted is stored.
+ * pages load through nginx and through HAProxy: none of it may be refused, every answer accepted is
+ * stored, and HAProxy takes each instance out on its readiness before the instance closes.
  */
 test('a rolling restart onto a newer build with a migration refuses no request', async ({
   request,
@@ -47,19 +51,21 @@ test('a rolling restart onto a newer build with a migration refuses no request',
     const migrationsBefore = await applied();
     let visitor = 0;
     const stamp = Date.now().toString(36);
-    load = startLoad([
+    // The same calls through both balancers: nginx (deploy/nginx/parley.conf) and HAProxy
+    // (deploy/haproxy/parley.cfg, which polls readiness).
+    const through = (base: string, balancer: string): LoadCall[] => [
       {
-        name: 'owner reads the campaign',
+        name: `owner reads the campaign (${balancer})`,
         expect: 200,
-        call: () => fetch(`${baseUrl}/api/campaign/${campaignId}`, { headers: { 'x-auth-token': token } }),
+        call: () => fetch(`${base}/api/campaign/${campaignId}`, { headers: { 'x-auth-token': token } }),
       },
       {
-        name: 'participant answers',
+        name: `participant answers (${balancer})`,
         expect: 201,
         call: () => {
           // Each answer from another visitor (the answer limit counts per client address).
           visitor++;
-          return fetch(`${baseUrl}/api/public/campaign/${campaignId}/answer`, {
+          return fetch(`${base}/api/public/campaign/${campaignId}/answer`, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
@@ -73,17 +79,26 @@ test('a rolling restart onto a newer build with a migration refuses no request',
           });
         },
       },
-      { name: 'survey page', expect: 200, call: () => fetch(`${baseUrl}/p/c/${campaignId}`) },
-      { name: 'console page', expect: 200, call: () => fetch(`${baseUrl}/campaigns`) },
-    ]);
+      { name: `survey page (${balancer})`, expect: 200, call: () => fetch(`${base}/p/c/${campaignId}`) },
+      { name: `console page (${balancer})`, expect: 200, call: () => fetch(`${base}/campaigns`) },
+    ];
+    load = startLoad([...through(baseUrl, 'nginx'), ...through(state.haproxyUrl, 'HAProxy')]);
     const fromLine = accessLogLines(state);
     const takenOutBefore = instancesTakenOut(state);
+    const verdictsBefore = haproxyVerdicts(state.haproxyLog);
     const steps: { slot: number; drainMs: number; readyMs: number; olderStillReady: number[] }[] = [];
     for (const { slot } of state.slots) {
+      const upBefore = haproxyVerdicts(state.haproxyLog).up;
       const drained = await stopInstance(state, slot, 'SIGTERM');
       const t0 = Date.now();
       await startInstance(state, slot, { cwd: newer.cwd });
       const readyMs = Date.now() - t0;
+      // As an operator behind HAProxy does: on to the next instance once the balancer let this one in.
+      await waitUntil(
+        () => haproxyVerdicts(state.haproxyLog).up > upBefore,
+        20_000,
+        `HAProxy to let instance ${slot} in`,
+      );
       // The older instances still serve after the newer one migrated: they are ready, and they answer.
       const older = readState().instances.filter((i) => i.cwd !== newer.cwd);
       const olderStillReady = await Promise.all(older.map((i) => readiness(i.port)));
@@ -94,6 +109,10 @@ test('a rolling restart onto a newer build with a migration refuses no request',
     await new Promise((r) => setTimeout(r, 2000));
     const result = await load.stop();
     const served = requestsPerSlot(state, { fromLine });
+    const verdicts = haproxyVerdicts(state.haproxyLog);
+    const takenOutByReadiness = verdicts.downLines
+      .slice(verdictsBefore.down)
+      .filter((l) => l.includes('code: 503')).length;
 
     const migrationsAfter = await applied();
     const column = await db.query(
@@ -111,6 +130,9 @@ test('a rolling restart onto a newer build with a migration refuses no request',
       refusedFirst: result.refused.slice(0, 5),
       nginx: served,
       nginxTookAnInstanceOut: instancesTakenOut(state) - takenOutBefore,
+      haproxyTookAnInstanceOut: verdicts.down - verdictsBefore.down,
+      haproxyTookOneOutOnItsReadiness503: takenOutByReadiness,
+      haproxyLetOneIn: verdicts.up - verdictsBefore.up,
       ticketsStored: stored.rows[0]?.n,
       migrationsBefore,
       migrationsAfter,
@@ -121,7 +143,14 @@ test('a rolling restart onto a newer build with a migration refuses no request',
     expect(migrationsAfter).toBe(migrationsBefore + 1);
     expect(column.rowCount).toBe(1);
     // Every answer accepted is stored.
-    expect(stored.rows[0]?.n).toBe(result.counts['participant answers']);
+    expect(stored.rows[0]?.n).toBe(
+      (result.counts['participant answers (nginx)'] ?? 0) +
+        (result.counts['participant answers (HAProxy)'] ?? 0),
+    );
+    // HAProxy took each draining instance out on its readiness 503, before it closed its socket, and
+    // let each newer one in.
+    expect(takenOutByReadiness).toBe(state.slots.length);
+    expect(verdicts.up - verdictsBefore.up).toBe(state.slots.length);
     expect(served.failed).toBe(0);
   } finally {
     await load?.stop();
