@@ -1,5 +1,5 @@
 /// <reference path="../apps/server/test/s3rver.d.ts" />
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   chmodSync,
   cpSync,
@@ -193,6 +193,16 @@ export default async function globalSetup() {
     instances: [],
   };
   writeState(state);
+  // Stops what is left of the cluster once this runner is gone, even when it never runs the teardown.
+  spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'e2e', 'watchdog.ts'), runDir, String(process.pid)],
+    {
+      cwd: root,
+      detached: true,
+      stdio: 'ignore',
+    },
+  ).unref();
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;

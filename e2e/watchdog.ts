@@ -1,0 +1,48 @@
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { belongsToRun, isRunning, readState, stopEmbeddedPostgres, stopGroup } from './cluster';
+
+/**
+ * The test cluster's watchdog (started by global-setup.ts, detached): while the Playwright runner
+ * whose pid it was given lives, it waits; once the runner is gone (its teardown ran, or it was
+ * killed and never ran it) it stops whatever of the cluster is left (nginx, HAProxy, instances, the
+ * embedded PostgreSQL) and exits. It never outlives the runner by more than a few seconds, nor runs
+ * longer than three hours.
+ *
+ *   node --import tsx e2e/watchdog.ts <runDir> <runner pid>
+ */
+const [runDir = '', runnerArg = ''] = process.argv.slice(2);
+const runner = Number(runnerArg);
+const deadline = Date.now() + 3 * 60 * 60_000;
+
+const cleanUp = async () => {
+  if (!existsSync(`${runDir}/cluster.json`)) return;
+  const state = readState(runDir);
+  if (belongsToRun(state.nginxPid, runDir, state.dataDir)) await stopGroup(state.nginxPid);
+  if (belongsToRun(state.haproxyPid, runDir, state.dataDir)) await stopGroup(state.haproxyPid, 'SIGUSR1');
+  for (const { pid } of state.instances) {
+    if (!belongsToRun(pid, runDir, state.dataDir)) continue;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  await stopEmbeddedPostgres(state.dataDir);
+  if (state.dataDir.startsWith(os.tmpdir())) rmSync(state.dataDir, { recursive: true, force: true });
+};
+
+const watch = async () => {
+  while (runner > 0 && isRunning(runner) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  await cleanUp();
+};
+
+void watch().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`watchdog: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);
