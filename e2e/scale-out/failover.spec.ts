@@ -171,6 +171,12 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
     await load?.stop();
     await db.end();
   }
-  // Back to full strength for the rolling restart.
+  // Back to full strength for the rolling restart, once HAProxy has let the instance in again.
+  const upBefore = haproxyVerdicts(state.haproxyLog).up;
   await startInstance(state, state.slots[1]?.slot ?? 2);
+  await waitUntil(
+    () => haproxyVerdicts(state.haproxyLog).up > upBefore,
+    20_000,
+    'HAProxy to let instance 2 in',
+  );
 });
