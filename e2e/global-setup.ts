@@ -126,7 +126,7 @@ export default async function globalSetup() {
   chmodSync(dataDir, 0o755);
   const webDist = copyConsole();
   const mailDir = path.join(runDir, 'mail');
-  const mail = await startMailSink(mailDir);
+  const mail = await startMailSink(mailDir, { delayMs: 15 });
   const s3Dir = path.join(runDir, 's3');
   mkdirSync(s3Dir, { recursive: true });
   const s3 = new S3rver({

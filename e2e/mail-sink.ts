@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
  * `<received at>-<sequence>-<recipient>.eml`, so the tests read a participant's mail by its address
  * (fixtures.ts `mailLinks`), in the order the mails arrived, whichever instance sent them.
  */
-export const startMailSink = async (dir: string) => {
+export const startMailSink = async (dir: string, opts: { delayMs?: number } = {}) => {
   mkdirSync(dir, { recursive: true });
   let sequence = 0;
   const server = new SMTPServer({
@@ -21,7 +21,10 @@ export const startMailSink = async (dir: string) => {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // A real mail server takes a moment to accept a mail: a sender is in the middle of a batch
+        // most of the time, as it is in production (what the scale-out tests' kill hits).
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         const raw = Buffer.concat(chunks);
         const at = new Date().toISOString().replace(/[:.]/g, '-');
         for (const rcpt of session.envelope.rcptTo) {

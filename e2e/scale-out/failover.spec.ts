@@ -113,6 +113,9 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
       'the other instances to send what they can',
     );
     const mailedBySurvivors = last - atKill;
+    // What is left is what the killed instance held: fetched jobs (their invitations still queued) and
+    // the one mail it was sending (its claim still `sending`).
+    const leftToTheSweep = await states();
     const duringKill = await load.stop();
     const servedAfterKill = requestsPerSlot(state, { fromLine });
     const nginxTookItOut = instancesTakenOut(state) - takenOutBefore;
@@ -141,6 +144,7 @@ test('an instance killed in the middle of a mass invitation: the others mail eve
     recordFigures(state, 'failover: mass invitation of 1,000, one instance SIGKILLed', {
       mailedBeforeKill: atKill,
       mailedAfterKillBeforeSweep: mailedBySurvivors,
+      leftToTheSweep: { queued: leftToTheSweep.queued ?? 0, sending: leftToTheSweep.sending ?? 0 },
       mailedInTheEnd: perAddress.size,
       states: final,
       mailedTwice: twice.length,
