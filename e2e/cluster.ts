@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   symlinkSync,
   writeFileSync,
@@ -16,8 +18,8 @@ import path from 'node:path';
 /**
  * Parley as an operator runs it on one host when one process is not enough (docs/operations.md,
  * "Several instances behind a load balancer"): identical instances on one PostgreSQL behind nginx
- * with the site file deploy/nginx/parley.conf, mail through one SMTP server, uploads in one
- * S3-compatible store. The browser tests run against it (global-setup.ts); the scale-out tests
+ * with the site file deploy/nginx/parley.conf and HAProxy with deploy/haproxy/parley.cfg, mail through
+ * one SMTP server, uploads in one S3-compatible store. The browser tests run against it (global-setup.ts); the scale-out tests
  * (e2e/scale-out) kill, drain and replace instances through the functions here.
  *
  * The global setup writes the cluster's state to `cluster.json` in the run's folder; the test
@@ -322,13 +324,19 @@ export const stopGroup = async (pid: number, quit: NodeJS.Signals = 'SIGQUIT') =
 };
 
 /** Starts nginx in the foreground of a process of its own; resolves once it answers on `port`. */
-export const startNginx = async (nginx: string, conf: { dir: string; conf: string }, port: number) => {
+export const startNginx = async (
+  nginx: string,
+  conf: { dir: string; conf: string },
+  port: number,
+  spawned: (pid: number) => void,
+) => {
   const check = spawnSync(nginx, ['-t', '-p', conf.dir, '-c', conf.conf], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused ${conf.conf}:\n${check.stderr}`);
   const child = spawn(nginx, ['-p', conf.dir, '-c', conf.conf, '-g', 'daemon off;'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  spawned(child.pid ?? 0);
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
     stderr = `${stderr}${c}`.slice(-2000);
@@ -448,8 +456,18 @@ export const startLoad = (calls: LoadCall[], workers = 4) => {
 export const stopEmbeddedPostgres = async (dataDir: string) => {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
   if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  // postmaster.pid: line 1 the pid, line 2 the data directory, which the postmaster's command line names
+  // (a pid file a crash left behind may name a pid that is something else by now).
+  const [pidLine = '', dir = ''] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
   if (!(pid > 0) || !isRunning(pid)) return;
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!dir || !cmdline.includes(dir)) return;
   try {
     process.kill(pid, 'SIGINT');
   } catch {
@@ -471,7 +489,7 @@ export const belongsToRun = (pid: number, runDir: string, dataDir: string) => {
   };
   return (
     pid > 0 &&
-    (read('cmdline').includes(runDir) || read('environ').split('\0').includes(`DATA_DIR=${dataDir}`))
+    (read('cmdline').includes(`${runDir}/`) || read('environ').split('\0').includes(`DATA_DIR=${dataDir}`))
   );
 };
 
@@ -484,7 +502,9 @@ export const renderHaproxy = (o: { runDir: string; port: number; instancePorts: 
   const servers = o.instancePorts.map((p, i) => `    server parley${i + 1} 127.0.0.1:${p} check`).join('\n');
   const rendered = cfg
     .replace(/( {4}server parley\d+ 127\.0\.0\.1:\d+ check\n)+/, `${servers}\n`)
-    .replace(/bind :80\n/, `bind 127.0.0.1:${o.port}\n`);
+    .replace(/bind \[::\]:80 v4v6\n/, `bind 127.0.0.1:${o.port}\n`)
+    // The tests' HAProxy runs as whoever runs them; switching to the haproxy user needs root.
+    .replace(/ {4}(user|group) haproxy\n/g, '');
   for (const must of [`server parley1 127.0.0.1:${o.instancePorts[0]} check`, `bind 127.0.0.1:${o.port}`]) {
     if (!rendered.includes(must))
       throw new Error(`deploy/haproxy/parley.cfg changed shape: could not set ${must}`);
@@ -507,11 +527,13 @@ export const startHaproxy = async (
   conf: { cfg: string; log: string },
   port: number,
   count: number,
+  spawned: (pid: number) => void,
 ) => {
   const check = spawnSync(haproxy, ['-c', '-f', conf.cfg], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy -c refused ${conf.cfg}:\n${check.stdout}${check.stderr}`);
   const out = openSync(conf.log, 'a');
   const child = spawn(haproxy, ['-db', '-f', conf.cfg], { detached: true, stdio: ['ignore', out, out] });
+  spawned(child.pid ?? 0);
   let inARow = 0;
   try {
     await waitUntil(
@@ -531,13 +553,35 @@ export const startHaproxy = async (
   return child;
 };
 
-/** HAProxy's verdicts on the instances, from its log: how often one was taken out (DOWN) and let in (UP). */
-export const haproxyVerdicts = (logFile: string) => {
-  const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n') : [];
-  const down = lines.filter((l) => /^Server parley\/parley\d+ is DOWN/.test(l));
-  return {
-    down: down.length,
-    up: lines.filter((l) => /^Server parley\/parley\d+ is UP/.test(l)).length,
-    downLines: down,
-  };
+export type Verdict = { server: number; verdict: 'DOWN' | 'UP'; text: string };
+const verdictLogs = new Map<string, { offset: number; rest: string; verdicts: Verdict[] }>();
+
+/**
+ * HAProxy's verdicts on the instances from its log, oldest first: which server (`parley<N>`, N the
+ * slot) it took out (DOWN, with the reason) or let in (UP). It starts with every server in and logs
+ * only changes. The log has a line per request too, so each call reads only what was added since.
+ */
+export const haproxyVerdicts = (logFile: string): Verdict[] => {
+  const seen = verdictLogs.get(logFile) ?? { offset: 0, rest: '', verdicts: [] };
+  verdictLogs.set(logFile, seen);
+  if (!existsSync(logFile)) return seen.verdicts;
+  const fd = openSync(logFile, 'r');
+  try {
+    const buffer = Buffer.alloc(1 << 20);
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, seen.offset);
+      if (n === 0) break;
+      seen.offset += n;
+      const lines = `${seen.rest}${buffer.subarray(0, n).toString('utf8')}`.split('\n');
+      seen.rest = lines.pop() ?? '';
+      for (const text of lines) {
+        // Each verdict is printed twice (a "[WARNING] (pid) : Server …" line and the log's own): the log's.
+        const m = /^Server parley\/parley(\d+) is (DOWN|UP)/.exec(text);
+        if (m) seen.verdicts.push({ server: Number(m[1]), verdict: m[2] as 'DOWN' | 'UP', text });
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return seen.verdicts;
 };

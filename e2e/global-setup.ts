@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -39,13 +40,15 @@ import { startMailSink } from './mail-sink';
  * The browser tests run against Parley as it is deployed when one process is not enough (e2e/cluster.ts):
  * E2E_INSTANCES (default 3) identical server processes (as `npm start` runs them, without the build
  * step: `npm test` builds the console first) on one PostgreSQL (the embedded one, shared through one
- * DATA_DIR, or E2E_DATABASE_URL), behind nginx with deploy/nginx/parley.conf, mail through a real SMTP
- * server that files each message in the run's folder, uploads in an S3-compatible store (s3rver).
- * Tests read where it runs from E2E_BASE_URL (nginx), E2E_DATA_DIR and E2E_MAIL_DIR. Each instance's
- * output goes to instance-<n>.log, nginx's to nginx/, in the run's folder (E2E_RUN_DIR, set by
- * playwright.config.ts: .tmp/e2e/run-<pid>).
+ * DATA_DIR, or E2E_DATABASE_URL), behind nginx with deploy/nginx/parley.conf and HAProxy with
+ * deploy/haproxy/parley.cfg (which polls readiness), mail through a real SMTP server that files each
+ * message in the run's folder, uploads in an S3-compatible store (s3rver). Tests read where it runs
+ * from E2E_BASE_URL (nginx), E2E_DATA_DIR and E2E_MAIL_DIR, the rest from cluster.json. Each instance's
+ * output goes to instance-<n>.log, nginx's to nginx/, HAProxy's to haproxy/, in the run's folder
+ * (E2E_RUN_DIR, set by playwright.config.ts: .tmp/e2e/run-<pid>); a watchdog (e2e/watchdog.ts) cleans
+ * up should the runner die without its teardown.
  * The returned function is the global teardown: SIGTERM to every instance (the last one to leave
- * stops the embedded PostgreSQL), then nginx, the mail and file servers, and the temporary DATA_DIR.
+ * stops the embedded PostgreSQL), then the balancers, the mail and file servers, and the DATA_DIR.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const runDir = process.env.E2E_RUN_DIR ?? path.join(root, '.tmp', 'e2e', `run-${process.pid}`);
@@ -194,14 +197,11 @@ export default async function globalSetup() {
   };
   writeState(state);
   // Stops what is left of the cluster once this runner is gone, even when it never runs the teardown.
+  const watchdogLog = openSync(path.join(runDir, 'watchdog.log'), 'a');
   spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'e2e', 'watchdog.ts'), runDir, String(process.pid)],
-    {
-      cwd: root,
-      detached: true,
-      stdio: 'ignore',
-    },
+    { cwd: root, detached: true, stdio: ['ignore', watchdogLog, watchdogLog] },
   ).unref();
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
@@ -241,13 +241,15 @@ export default async function globalSetup() {
     if (first) await startInstance(state, first.slot);
     await Promise.all(others.map((s) => startInstance(state, s.slot)));
     const conf = renderNginx({ runDir, port: nginxPort, instancePorts: slots.map((s) => s.port), accessLog });
-    nginxProcess = await startNginx(nginx, conf, nginxPort);
+    // Each pid is recorded as soon as it runs, for the watchdog should this setup be cut short.
+    const record = (key: 'nginxPid' | 'haproxyPid') => (pid: number) => {
+      const now = readState(runDir);
+      now[key] = pid;
+      writeState(now);
+    };
+    nginxProcess = await startNginx(nginx, conf, nginxPort, record('nginxPid'));
     const proxy = renderHaproxy({ runDir, port: haproxyPort, instancePorts: slots.map((s) => s.port) });
-    haproxyProcess = await startHaproxy(haproxy, proxy, haproxyPort, slots.length);
-    const fresh = readState(runDir);
-    fresh.nginxPid = nginxProcess.pid ?? 0;
-    fresh.haproxyPid = haproxyProcess.pid ?? 0;
-    writeState(fresh);
+    haproxyProcess = await startHaproxy(haproxy, proxy, haproxyPort, slots.length, record('haproxyPid'));
   } catch (err) {
     await teardown();
     throw err;

@@ -7,8 +7,9 @@ type DatabaseChecks = { database: HealthCheckState; migrations: HealthCheckState
 
 /**
  * This instance's health for the load balancer's probes, and its lifecycle: `startDraining` (at
- * SIGTERM) turns readiness to 503 `draining` at once, so a balancer polling it takes the instance
- * out while it still serves (main.ts waits SHUTDOWN_DELAY_SECONDS before it stops accepting).
+ * SIGTERM) turns readiness to 503 `draining` at once (answered without a query, with the checks of
+ * the last probe), so a balancer polling it takes the instance out while it still serves (main.ts
+ * waits SHUTDOWN_DELAY_SECONDS before it stops accepting).
  *
  * Readiness asks the database one query, `max(created_at)` of the migrator's table: it answering
  * within `timeoutMs` is the database check, and it being at least `newestMigration` (this build's
@@ -30,6 +31,8 @@ export const createHealthService = ({
 }) => {
   let draining = false;
   let inFlight: Promise<DatabaseChecks> | undefined;
+  /** What the last query found: a draining instance reports it without asking the database again. */
+  let last: DatabaseChecks = { database: 'pending', migrations: 'pending' };
 
   const queryDatabase = async (): Promise<DatabaseChecks> => {
     try {
@@ -38,11 +41,12 @@ export const createHealthService = ({
       );
       const applied = result.rows[0]?.applied;
       const upToDate = applied !== null && applied !== undefined && Number(applied) >= newestMigration;
-      return { database: 'ok', migrations: upToDate ? 'ok' : 'pending' };
+      last = { database: 'ok', migrations: upToDate ? 'ok' : 'pending' };
     } catch {
       // Unreachable, or it refused: the migrations could not be checked either.
-      return { database: 'failed', migrations: 'failed' };
+      last = { database: 'failed', migrations: 'failed' };
     }
+    return last;
   };
 
   const checkDatabase = (): Promise<DatabaseChecks> => {
@@ -59,14 +63,14 @@ export const createHealthService = ({
   const live = (): Liveness => ({ status: 'ok' });
 
   const readiness = async (): Promise<Readiness> => {
-    const { database, migrations } = await checkDatabase();
     const jobState = !jobs.isRunning() ? 'failed' : jobs.working ? 'ok' : 'off';
-    if (!draining && database === 'ok' && migrations === 'ok' && jobState !== 'failed')
+    // Draining answers at once, with what the last probe found: a balancer's check must not wait on
+    // the database to learn that the instance is leaving.
+    if (draining) return { status: 'draining', checks: { ...last, jobs: jobState } };
+    const { database, migrations } = await checkDatabase();
+    if (database === 'ok' && migrations === 'ok' && jobState !== 'failed')
       return { status: 'ready', checks: { database, migrations, jobs: jobState } };
-    return {
-      status: draining ? 'draining' : 'not-ready',
-      checks: { database, migrations, jobs: jobState },
-    };
+    return { status: 'not-ready', checks: { database, migrations, jobs: jobState } };
   };
 
   return {
