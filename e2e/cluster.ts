@@ -9,10 +9,12 @@ import {
   readFileSync,
   readSync,
   renameSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -584,4 +586,26 @@ export const haproxyVerdicts = (logFile: string): Verdict[] => {
     closeSync(fd);
   }
   return seen.verdicts;
+};
+
+/**
+ * Stops what a run's cluster.json lists and is still that run's own (its balancers, its instances,
+ * its embedded PostgreSQL) and removes its temporary DATA_DIR: for a run whose runner died without
+ * its teardown (the watchdog, and the next run's global setup).
+ */
+export const stopLeftovers = async (runDir: string) => {
+  if (!existsSync(path.join(runDir, 'cluster.json'))) return;
+  const state = readState(runDir);
+  if (belongsToRun(state.nginxPid, runDir, state.dataDir)) await stopGroup(state.nginxPid);
+  if (belongsToRun(state.haproxyPid, runDir, state.dataDir)) await stopGroup(state.haproxyPid, 'SIGUSR1');
+  for (const { pid } of state.instances) {
+    if (!belongsToRun(pid, runDir, state.dataDir)) continue;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+  await stopEmbeddedPostgres(state.dataDir);
+  if (state.dataDir.startsWith(os.tmpdir())) rmSync(state.dataDir, { recursive: true, force: true });
 };

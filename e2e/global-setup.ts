@@ -16,7 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import {
-  belongsToRun,
   type ClusterState,
   findHaproxy,
   findNginx,
@@ -32,6 +31,7 @@ import {
   stopEmbeddedPostgres,
   stopGroup,
   stopInstance,
+  stopLeftovers,
   writeState,
 } from './cluster';
 import { startMailSink } from './mail-sink';
@@ -65,21 +65,7 @@ const removeOldRuns = async () => {
     .filter((r) => r.pid > 0 && r.pid !== process.pid && !isRunning(r.pid))
     .map((r) => path.join(parent, r.name));
   for (const dir of runs) {
-    if (existsSync(path.join(dir, 'cluster.json'))) {
-      const old = readState(dir);
-      if (belongsToRun(old.nginxPid, dir, old.dataDir)) await stopGroup(old.nginxPid);
-      if (belongsToRun(old.haproxyPid, dir, old.dataDir)) await stopGroup(old.haproxyPid, 'SIGUSR1');
-      for (const { pid } of old.instances) {
-        if (!belongsToRun(pid, dir, old.dataDir)) continue;
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }
-      await stopEmbeddedPostgres(old.dataDir);
-      if (old.dataDir.startsWith(os.tmpdir())) rmSync(old.dataDir, { recursive: true, force: true });
-    }
+    await stopLeftovers(dir);
     rmSync(dir, { recursive: true, force: true });
   }
 };

@@ -1,6 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { belongsToRun, isRunning, readState, stopEmbeddedPostgres, stopGroup } from './cluster';
+import { isRunning, stopLeftovers } from './cluster';
 
 /**
  * The test cluster's watchdog (started by global-setup.ts, detached): while the Playwright runner
@@ -15,30 +13,13 @@ const [runDir = '', runnerArg = ''] = process.argv.slice(2);
 const runner = Number(runnerArg);
 const deadline = Date.now() + 3 * 60 * 60_000;
 
-const cleanUp = async () => {
-  if (!existsSync(`${runDir}/cluster.json`)) return;
-  const state = readState(runDir);
-  if (belongsToRun(state.nginxPid, runDir, state.dataDir)) await stopGroup(state.nginxPid);
-  if (belongsToRun(state.haproxyPid, runDir, state.dataDir)) await stopGroup(state.haproxyPid, 'SIGUSR1');
-  for (const { pid } of state.instances) {
-    if (!belongsToRun(pid, runDir, state.dataDir)) continue;
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-  }
-  await stopEmbeddedPostgres(state.dataDir);
-  if (state.dataDir.startsWith(os.tmpdir())) rmSync(state.dataDir, { recursive: true, force: true });
-};
-
 const watch = async () => {
   while (runner > 0 && isRunning(runner)) {
     // A run that is still going after three hours (a debugging session) keeps its cluster.
     if (Date.now() > deadline) return;
     await new Promise((r) => setTimeout(r, 2_000));
   }
-  await cleanUp();
+  await stopLeftovers(runDir);
 };
 
 void watch().then(
