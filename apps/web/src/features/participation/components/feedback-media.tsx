@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, IconButton, Progress, plainClasses, Stack, Text } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { uploadFeedbackMedia } from '../api/feedback';
-import { dropPreview, previewOf, screenMediaFiles } from '../lib/media-files';
+import { dropPreview, screenMediaFiles, startedUploads } from '../lib/media-files';
 import { type FeedbackTextKey, useFeedbackTranslation } from './feedback-texts';
 import m from './media-input.module.css';
 
@@ -105,16 +105,9 @@ export const useFeedbackMedia = (manufacturerId: string) => {
         ...(p.name === undefined ? {} : { name: p.name }),
       })),
     );
-    const added = accepted.map(({ file, kind }): Attachment => {
+    const added: Attachment[] = startedUploads(accepted, () => {
       counter.current += 1;
-      return {
-        key: `${counter.current}`,
-        file,
-        kind,
-        preview: previewOf(file, kind),
-        progress: 0,
-        state: 'uploading',
-      };
+      return `${counter.current}`;
     });
     if (added.length === 0) return;
     setAttachments((all) => [...all, ...added]);

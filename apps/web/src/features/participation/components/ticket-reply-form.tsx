@@ -16,7 +16,7 @@ import {
 } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { sendTicketComment, uploadTicketMedia } from '../api/ticket-conversation';
-import { dropPreview, previewOf, screenMediaFiles } from '../lib/media-files';
+import { dropPreview, screenMediaFiles, startedUploads } from '../lib/media-files';
 import m from './media-input.module.css';
 import { type TicketTextKey, useTicketTranslation } from './ticket-texts';
 
@@ -143,16 +143,9 @@ export const TicketReplyForm = ({
         ...(p.name === undefined ? {} : { name: p.name }),
       })),
     );
-    const added = accepted.map(({ file, kind }): Attachment => {
+    const added: Attachment[] = startedUploads(accepted, () => {
       counter.current += 1;
-      return {
-        key: `${counter.current}`,
-        file,
-        kind,
-        preview: previewOf(file, kind),
-        progress: 0,
-        state: 'uploading',
-      };
+      return `${counter.current}`;
     });
     if (added.length === 0) return;
     setAttachments((all) => [...all, ...added]);

@@ -34,3 +34,17 @@ export const screenMediaFiles = (files: readonly File[], room: number) => {
   }
   return { problems, accepted };
 };
+
+/**
+ * The accepted files as uploads that start now (the shape the ticket page's reply and the feedback
+ * form keep their attachments in), each with the key `nextKey` gives and its local preview.
+ */
+export const startedUploads = (accepted: { file: File; kind: TicketMediaKind }[], nextKey: () => string) =>
+  accepted.map(({ file, kind }) => ({
+    key: nextKey(),
+    file,
+    kind,
+    preview: previewOf(file, kind),
+    progress: 0,
+    state: 'uploading' as const,
+  }));
