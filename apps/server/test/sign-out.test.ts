@@ -56,4 +56,38 @@ describe('sign-out', () => {
     // Signing in again opens a new session.
     expect((await me((await signIn(ctx.app, owner.email, owner.password)).idToken)).statusCode).toBe(200);
   });
+
+  it('ends the session of an id token sent alone (x-auth-token, no body), and only that session', async () => {
+    const owner = await createOwner(ctx.rt);
+    const laptop = await signIn(ctx.app, owner.email, owner.password);
+    const phone = await signIn(ctx.app, owner.email, owner.password);
+
+    const res = await callApiUnchecked(ctx.app, identityApi.signOut, {}, { token: laptop.idToken });
+    expect(res.statusCode).toBe(204);
+
+    expect((await me(laptop.idToken)).statusCode).toBe(401);
+    // The session's refresh token is revoked with it, so it cannot mint a fresh id token either.
+    expect((await refresh(laptop.refreshToken)).statusCode).toBe(400);
+    expect((await me(phone.idToken)).statusCode).toBe(200);
+    expect((await refresh(phone.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('ends nothing for an id token whose signature does not hold, still answering 204', async () => {
+    const owner = await createOwner(ctx.rt);
+    const victim = await signIn(ctx.app, owner.email, owner.password);
+    const other = await createOwner(ctx.rt);
+    const stranger = await signIn(ctx.app, other.email, other.password);
+    // The stranger's token with the victim's subject and session: a payload our key never signed.
+    const [header, payload, signature] = stranger.idToken.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const victimClaims = decodeJwt(victim.idToken);
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: victimClaims.sub, sid: victimClaims.sid }));
+    const token = `${header}.${forged.toString('base64url')}.${signature}`;
+
+    for (const t of [token, 'not-a-jwt']) {
+      expect((await callApiUnchecked(ctx.app, identityApi.signOut, {}, { token: t })).statusCode).toBe(204);
+    }
+    expect((await me(victim.idToken)).statusCode).toBe(200);
+    expect((await refresh(victim.refreshToken)).statusCode).toBe(200);
+  });
 });

@@ -99,11 +99,12 @@ export const identityApi = {
     response: tokenResponseSchema,
   }),
   // No body schema: sign-out answers 204 whatever it is sent (D5); only a plausible token is looked up.
+  // It ends the session of the body's refresh token and of the `x-auth-token` id token, either or both.
   signOut: defineRoute({
     ...identity,
     method: 'POST',
     path: identityPaths.signOut,
-    summary: 'Revoke a refresh token; always 204',
+    summary: 'End the session of the refresh token (body) or id token (x-auth-token); always 204',
     status: 204,
   }),
   passwordReset: defineRoute({

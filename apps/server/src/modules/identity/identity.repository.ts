@@ -153,11 +153,17 @@ export const isSessionLive = async (db: DbOrTx, familyId: string) => {
   return row !== undefined;
 };
 
-export const revokeRefreshFamily = async (db: DbOrTx, familyId: string) => {
+export const revokeRefreshFamily = async (db: DbOrTx, familyId: string, ownerId?: string) => {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        ownerId === undefined ? undefined : eq(refreshTokens.ownerId, ownerId),
+      ),
+    );
 };
 
 /** Ends every refresh session of an owner (password reset or change, disabling: D5). */

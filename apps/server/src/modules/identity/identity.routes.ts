@@ -27,9 +27,16 @@ export const identityRoutes = async (
 
   route(app, identityApi.signIn, (req) => identity.signIn({ ...req.body, clientIp: req.ip }));
   route(app, identityApi.refresh, (req) => identity.refresh(req.body.refreshToken));
+  // Ends the session of whichever token it is given: the body's refresh token, the `x-auth-token`
+  // id token, or both. Always 204 (D5): a malformed, expired or foreign token ends nothing.
   route(app, identityApi.signOut, async (req) => {
     const parsed = signOutBodySchema.safeParse(req.body ?? {});
-    if (parsed.success) await identity.signOut(parsed.data.refreshToken);
+    const header = req.headers['x-auth-token'];
+    const idToken = Array.isArray(header) ? header[0] : header;
+    await identity.signOut({
+      refreshToken: parsed.success ? parsed.data.refreshToken : undefined,
+      idToken: idToken ? () => verify(idToken) : undefined,
+    });
   });
   route(app, identityApi.passwordReset, (req) => identity.requestPasswordReset(req.body.email));
   route(app, identityApi.passwordResetConfirm, (req) =>

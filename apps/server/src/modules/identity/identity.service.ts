@@ -55,6 +55,12 @@ const assertTokenCurrent = (owner: OwnerRow | undefined, iat: number): OwnerRow 
   return owner;
 };
 
+/** A token the verifier refuses ends no session; any other failure (the database) is the server's. */
+const ignoreRefusedToken = (err: unknown): undefined => {
+  if (err instanceof AppError) return undefined;
+  throw err;
+};
+
 /** What the identity module needs of the owner module (its service, given by the composition root). */
 export type IdentityOwners = Pick<
   OwnerService,
@@ -296,14 +302,30 @@ export const createIdentityService = ({
   };
 
   /**
-   * Ends the session the refresh token belongs to: every token of its family is revoked, so the
-   * session's id tokens (whose `sid` names the family) are refused from now on too. The owner's
-   * other sessions go on. Unknown tokens are ignored (sign-out always succeeds).
+   * Ends the session of whichever token it is given: the refresh token's family, and the family an
+   * id token's `sid` names. `idToken` verifies the caller's id token (only asked for when the
+   * embedded service runs); a token it refuses (forged, expired, its session ended) ends nothing.
+   * Every token of the family is revoked, so the session's id tokens are refused from now on too.
+   * The owner's other sessions go on. Sign-out always succeeds (D5; docs/product-decisions.md "Identity").
    */
-  const signOut = async (refreshToken: string | undefined) => {
-    if (!refreshToken || !identity.embedded) return;
-    const found = await findRefreshToken(db, sha256(refreshToken));
-    if (found) await revokeRefreshFamily(db, found.familyId);
+  const signOut = async ({
+    refreshToken,
+    idToken,
+  }: {
+    refreshToken?: string | undefined;
+    idToken?: (() => Promise<VerifiedToken>) | undefined;
+  }) => {
+    if (!identity.embedded) return;
+    if (refreshToken) {
+      const found = await findRefreshToken(db, sha256(refreshToken));
+      if (found) await revokeRefreshFamily(db, found.familyId);
+    }
+    const claims = idToken ? await idToken().catch(ignoreRefusedToken) : undefined;
+    // Tokens issued before sessions had ids carry no `sid`; they end with their lifetime (an hour).
+    const sid = claims?.sid;
+    if (claims && typeof sid === 'string' && isUuidText(sid) && isUuidText(claims.sub)) {
+      await revokeRefreshFamily(db, sid, claims.sub);
+    }
   };
 
   /**
