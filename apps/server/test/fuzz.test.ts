@@ -11,9 +11,11 @@ import { tenantSnapshot } from './snapshot.js';
  * Property-based requests against every route the app registered (like the access walk, so routes
  * added later are fuzzed without new code), generated from the routes' own zod schemas, which are
  * the contract's: mostly plausible values, and in about one field of ten something hostile (NUL
- * bytes, lone surrogates, huge strings, wrong types, numbers out of range, malformed UUIDs).
- * Signed in as a real owner of a manufacturer with data. No answer may be a 5xx, and a refused
- * one (4xx) must leave the manufacturer's rows exactly as they were.
+ * bytes, lone surrogates, huge strings, wrong types, numbers out of range, malformed UUIDs), and in
+ * about one body of twenty a whole body built to make the parser work (nested 100,000 levels deep, an
+ * object of 100,000 keys, an array of 150,000 items). Signed in as a real owner of a manufacturer with data. No answer may be a 5xx, and a refused
+ * one (4xx) must leave the manufacturer's rows exactly as they were and come within a second: a refusal
+ * must never take seconds (not a benchmark; accepted requests are not timed).
  * FUZZ_SEED repeats a run; FUZZ_RUNS sets the requests per route.
  */
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -96,6 +98,21 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.double({ noNaN: true }),
   fc.jsonValue({ maxDepth: 2 }),
 );
+
+/**
+ * Whole bodies that cost a parser or a walk of the parsed value dearly, sent as text: a recursive or
+ * path-copying walk of the first took minutes, blocking the instance (docs/product-decisions.md, "API-wide").
+ */
+const heavyBodies = [
+  `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+  `{"a":${'{"b":'.repeat(70)}1${'}'.repeat(70)}}`,
+  `{${Array.from({ length: 100_000 }, (_, i) => `"${i.toString(36)}":"\u0000"`).join(',')}}`,
+  `[${Array.from({ length: 150_000 }, (_, i) => (i % 2 ? '"x"' : '{"y":[1]}')).join(',')}]`,
+];
+const heavyBody = fc.constantFrom(...heavyBodies).map((raw) => ({ raw }));
+
+/** The time a refusal may take at most. */
+const REFUSAL_MS = 1_000;
 
 // ---- values from a zod schema ---------------------------------------------------------------
 
@@ -222,7 +239,11 @@ const plausible = (schema: unknown, name: string, depth: number): fc.Arbitrary<u
 
 // ---- requests -------------------------------------------------------------------------------
 
+/** A body is a value sent as JSON, or `{ raw }`: text sent as it is. */
 type FuzzRequest = { url: string; body: unknown };
+type RawBody = { raw: string };
+const isRaw = (b: unknown): b is RawBody =>
+  typeof b === 'object' && b !== null && heavyBodies.includes((b as RawBody).raw);
 
 const asQueryValue = (v: unknown): string | string[] | undefined => {
   if (v === undefined) return undefined;
@@ -262,9 +283,15 @@ const requestFor = (route: RegisteredRoute): fc.Arbitrary<FuzzRequest> => {
   const body =
     route.method === 'GET' || route.method === 'HEAD'
       ? fc.constant(undefined)
-      : route.schema.body
-        ? fromZod(route.schema.body)
-        : fc.option(hostile, { nil: undefined });
+      : fc.oneof(
+          {
+            weight: 19,
+            arbitrary: route.schema.body
+              ? fromZod(route.schema.body)
+              : fc.option(hostile, { nil: undefined }),
+          },
+          { weight: 1, arbitrary: heavyBody },
+        );
   return fc.record({ params, query, body }).map(({ params: p, query: q, body: b }) => {
     let url = route.url;
     for (const [name, value] of Object.entries(p)) {
@@ -289,7 +316,7 @@ const send = (route: RegisteredRoute, r: FuzzRequest) =>
       'x-auth-token': owner.tokens.idToken,
       ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
-    ...(r.body !== undefined ? { payload: JSON.stringify(r.body) } : {}),
+    ...(r.body !== undefined ? { payload: isRaw(r.body) ? r.body.raw : JSON.stringify(r.body) } : {}),
   });
 
 /** Every route but the API docs (static files), writes that delete last so they do not empty the data early. */
@@ -311,18 +338,24 @@ describe('fuzzing every route from its schemas', () => {
     const failures: string[] = [];
     let refused = 0;
     let accepted = 0;
+    let slowestRefusal = 0;
     let before: Record<string, string> | undefined;
     for (const route of fuzzedRoutes()) {
       const result = await fc.check(
         fc.asyncProperty(requestFor(route), async (r) => {
           // The data as the last request left it: taken again only after one that was taken.
           before ??= await tenantSnapshot(ctx.rt, owner.manufacturerId);
+          const started = performance.now();
           const res = await send(route, r);
-          const what = `${route.method} ${r.url} ${JSON.stringify(r.body)?.slice(0, 300)}`;
+          const took = performance.now() - started;
+          const what = `${route.method} ${r.url} ${(isRaw(r.body) ? r.body.raw : JSON.stringify(r.body))?.slice(0, 300)}`;
           if (res.statusCode >= 500)
             throw new Error(`${res.statusCode} for ${what}: ${res.body.slice(0, 300)}`);
           if (res.statusCode >= 400) {
             refused++;
+            slowestRefusal = Math.max(slowestRefusal, took);
+            if (took > REFUSAL_MS)
+              throw new Error(`${res.statusCode} after ${Math.round(took)} ms for ${what}`);
             const after = await tenantSnapshot(ctx.rt, owner.manufacturerId);
             if (JSON.stringify(after) !== JSON.stringify(before))
               throw new Error(`${res.statusCode} for ${what} changed the data: ${res.body.slice(0, 200)}`);
@@ -347,6 +380,9 @@ describe('fuzzing every route from its schemas', () => {
       `fuzz failures (repeat with FUZZ_SEED=${seed} FUZZ_RUNS=${numRuns}):\n${failures.join('\n')}`,
     ).toEqual([]);
     // The generator reaches both sides: some requests are taken, some refused.
+    console.info(
+      `fuzz: ${accepted} taken, ${refused} refused, slowest refusal ${Math.round(slowestRefusal)} ms`,
+    );
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
   }, 180_000);

@@ -10,6 +10,36 @@ const charsetOf = (contentType: string | undefined) => {
 };
 
 /**
+ * How deep a JSON body may nest. No contract body comes near it (a question with its options and
+ * path rules is five levels); anything deeper is refused before a parser or a check walks it
+ * (docs/product-decisions.md, "API-wide").
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether the JSON text opens more than `max` arrays or objects inside each other, in one linear
+ * pass over its characters (brackets inside strings do not count). It runs before the text is
+ * parsed: a body of 1 MB nested half a million levels deep costs a millisecond, not the minutes
+ * a recursive walk of the parsed value took.
+ */
+export const nestedDeeperThan = (text: string, max: number) => {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+};
+
+/**
  * The JSON body parser. Start, stop and copy take no body (D3), yet many clients send
  * `Content-Type: application/json` with an empty one: that is no body, not malformed JSON.
  * A declared charset other than UTF-8 is refused with 415 rather than decoded wrongly. Anything else
@@ -28,6 +58,12 @@ const registerJsonParser = (app: FastifyInstance) => {
     }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(
+        new AppError('validation', `body: nested deeper than ${MAX_JSON_DEPTH} levels`, 'body'),
+        undefined,
+      );
+    }
     jsonParser(req, text, done);
   });
 };
@@ -42,26 +78,35 @@ const textProblem = (text: string) => {
   return undefined;
 };
 
+type Visit = { value: unknown; key: string; parent: Visit | undefined };
+
+/** The dotted path of a visited value, built only for the one that is reported. */
+const pathOf = (visit: Visit | undefined) => {
+  const keys: string[] = [];
+  for (let v = visit; v?.parent; v = v.parent) keys.push(v.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * The first string or key (as a dotted path, `answers.0.text`) PostgreSQL could not store in text or
- * JSON, with the reason; undefined when there is none. Iterative, so a deeply nested body cannot
- * exhaust the stack.
+ * JSON, with the reason; undefined when there is none. Iterative and linear in the value's size: each
+ * value is visited once and keeps only a link to its parent, so neither depth nor width can exhaust
+ * the stack or make the walk quadratic.
  */
 export const findUnstorableText = (value: unknown): { field: string; problem: string } | undefined => {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  const stack: Visit[] = [{ value, key: '', parent: undefined }];
   while (stack.length) {
-    const item = stack.pop() as { value: unknown; path: string[] };
+    const item = stack.pop() as Visit;
     if (typeof item.value === 'string') {
       const problem = textProblem(item.value);
-      if (problem) return { field: item.path.join('.'), problem };
+      if (problem) return { field: pathOf(item), problem };
     } else if (item.value !== null && typeof item.value === 'object') {
-      const entries = Object.entries(item.value);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown];
-        const path = [...item.path, key];
+      const keys = Object.keys(item.value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
         const problem = textProblem(key);
-        if (problem) return { field: path.slice(0, -1).join('.'), problem: `its keys ${problem}` };
-        stack.push({ value: child, path });
+        if (problem) return { field: pathOf(item), problem: `its keys ${problem}` };
+        stack.push({ value: (item.value as Record<string, unknown>)[key], key, parent: item });
       }
     }
   }
@@ -73,7 +118,8 @@ export const findUnstorableText = (value: unknown): { field: string; problem: st
  * - text PostgreSQL cannot store (a NUL character, a lone UTF-16 surrogate) in any string or key of
  *   the body or query: it would fail the query with 500; 400 `validation` names the field instead.
  *   In a path parameter (an id or token) it is a malformed id: 404 like any other (D3).
- * - JSON in another charset than UTF-8 (415).
+ * - JSON in another charset than UTF-8 (415), and JSON nested deeper than `MAX_JSON_DEPTH` (400, by the
+ *   parser, before anything walks it).
  */
 export const registerInputGuard = (app: FastifyInstance) => {
   registerJsonParser(app);
