@@ -97,7 +97,7 @@ describe('contact import', () => {
     expect(rejected.statusCode).toBe(200);
     expect(rejected.headers['content-type']).toContain('text/csv');
     expect(rejected.body.trim().split('\n')).toEqual([
-      'row,email,reason',
+      '"row","email","reason"',
       '4,"not-an-address","This is not a valid email address."',
       '5,"dora@example.com","The phone number must be 3 to 20 digits."',
     ]);
@@ -113,6 +113,34 @@ describe('contact import', () => {
     expect((await stranger.api(api.contactImports.get, { params: { id: res.json()._id } })).statusCode).toBe(
       404,
     );
+  });
+
+  it('neutralizes cells of the rejected-rows CSV that a spreadsheet would run as formulas', async () => {
+    const s = await ownerSession(ctx);
+    const file = [
+      'Mail;Stadt',
+      '"=HYPERLINK(""http://evil.example"",""click"")";Berlin',
+      '+1+1;Bonn',
+      '-2+3;Köln',
+      '@SUM(1);Essen',
+      '-5;Ulm',
+      'fine@example.com;Kiel',
+      '',
+    ].join('\n');
+    const res = await upload(ctx, s, file, { email: 'Mail', city: 'Stadt' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await finished(s, res.json()._id)).toMatchObject({ state: 'done', created: 1, rejected: 5 });
+    const rejected = await s.call({ method: 'GET', url: `/api/contact/import/${res.json()._id}/rejected` });
+    const invalid = '"This is not a valid email address."';
+    // Each starts with an apostrophe, so a spreadsheet shows it as text; the row number stays a number.
+    expect(rejected.body.trim().split('\n')).toEqual([
+      '"row","email","reason"',
+      `2,"'=hyperlink(""http://evil.example"",""click"")",${invalid}`,
+      `3,"'+1+1",${invalid}`,
+      `4,"'-2+3",${invalid}`,
+      `5,"'@sum(1)",${invalid}`,
+      `6,"'-5",${invalid}`,
+    ]);
   });
 
   it('reads a semicolon file with one separator (a comma stays in its cell) and refuses a row with a NUL character', async () => {

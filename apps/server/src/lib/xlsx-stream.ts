@@ -29,6 +29,10 @@ const columnName = (i: number): string =>
 /** Days since 1899-12-30, the spreadsheet's date serial, of a Date whose UTC fields are the wall clock. */
 const serial = (d: Date) => d.getTime() / 86_400_000 + 25_569;
 
+/**
+ * A text is an inline string, typed as text: a spreadsheet never runs it as a formula, whatever it
+ * begins with, so it needs no `'` as a CSV cell does (`csv.ts`; docs/product-decisions.md, "API-wide").
+ */
 const cellXml = (value: XlsxCell, ref: string, bold: boolean) => {
   if (value === null || value === '') return '';
   if (value instanceof Date) return `<c r="${ref}" s="2"><v>${serial(value)}</v></c>`;

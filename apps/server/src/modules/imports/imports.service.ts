@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
+import { csvLine } from '../../lib/csv.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { ContactService, ImportedContact } from '../contacts/index.js';
@@ -305,13 +306,13 @@ export const createImportService = ({
     rejectedCsv: async function* (manufacturerId: string, id: string) {
       const row = await findImport(db, manufacturerId, id);
       if (!row) throw notFound('import');
-      const quote = (v: string | number) => `"${String(v).replaceAll('"', '""')}"`;
-      yield 'row,email,reason\n';
+      // Every cell through the one CSV rule: a cell that would start a formula is neutralized.
+      yield csvLine(['row', 'email', 'reason']);
       let after = 0;
       for (;;) {
         const page = await rejectionsAfter(db, id, after, 1000);
         if (page.length === 0) return;
-        yield page.map((r) => `${r.rowNumber},${quote(r.email)},${quote(r.reason)}\n`).join('');
+        yield page.map((r) => csvLine([r.rowNumber, r.email, r.reason])).join('');
         after = page.at(-1)?.rowNumber ?? after;
       }
     },
