@@ -75,6 +75,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     clock,
     hashPassword: (password) => identity.hashPassword(password),
     endSessions: (tx, ownerId) => identity.endSessions(tx, ownerId),
+    allowHttpAvatars: config.nodeEnv !== 'production',
   });
   const identity = createIdentityService({ db, clock, config, keyStore, jobs, log, owners: owner });
   const identityJobs = createIdentityJobs({

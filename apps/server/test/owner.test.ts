@@ -78,6 +78,51 @@ describe('PATCH /api/owner/me', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Bo', email: owner.email });
   });
+
+  it('takes an https avatar address (and plain http outside production) and clears it with null', async () => {
+    const owner = await ownerSession(ctx);
+    for (const avatar of ['https://cdn.example.com/a.png', 'http://localhost:3000/files/a.png']) {
+      const res = await owner.api(api.owner.updateMe, { body: { avatar } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().avatar).toBe(avatar);
+    }
+    const cleared = await owner.api(api.owner.updateMe, { body: { avatar: null } });
+    expect(cleared.json().avatar).toBeNull();
+  });
+
+  it('refuses an avatar that is no web address (javascript:, data:, a path) with 400 naming it, storing nothing', async () => {
+    const owner = await ownerSession(ctx);
+    await owner.api(api.owner.updateMe, { body: { avatar: 'https://cdn.example.com/kept.png' } });
+    for (const avatar of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)//https://x.y/a.png',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      '/files/a.png',
+      'https://user:secret@cdn.example.com/a.png',
+      `https://cdn.example.com/${'a'.repeat(2000)}.png`,
+    ]) {
+      const res = await owner.api(api.owner.updateMe, { body: { avatar } });
+      expect(res.statusCode, avatar).toBe(400);
+      expect(res.error()).toMatchObject({ code: 'validation', field: 'avatar' });
+    }
+    expect((await owner.api(api.owner.meSmall)).json().avatar).toBe('https://cdn.example.com/kept.png');
+  });
+});
+
+describe('PATCH /api/owner/me in production', () => {
+  const prod = useTestApp({ NODE_ENV: 'production' });
+
+  it('refuses a plain-http avatar address and takes https', async () => {
+    const owner = await ownerSession(prod);
+    const res = await owner.api(api.owner.updateMe, { body: { avatar: 'http://cdn.example.com/a.png' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.error()).toMatchObject({ code: 'validation', field: 'avatar' });
+    expect(res.error().message).toContain('https');
+    const https = await owner.api(api.owner.updateMe, { body: { avatar: 'https://cdn.example.com/a.png' } });
+    expect(https.statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/owner/list', () => {

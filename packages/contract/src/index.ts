@@ -12,6 +12,7 @@ export * from './identity.js';
 export * from './info.js';
 export * from './invitations.js';
 export * from './owner.js';
+export * from './owner-checks.js';
 export * from './participation.js';
 export * from './path-rule-checks.js';
 export * from './posts.js';

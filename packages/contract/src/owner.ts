@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema } from './common.js';
 import { type HistoryKind, historyKindSchema } from './history.js';
+import { avatarUrlMax, avatarUrlMessages, avatarUrlProblem } from './owner-checks.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -85,7 +86,17 @@ export const ownerRoutes = {
         .min(limits.nameMin, `must be at least ${limits.nameMin} characters`)
         .max(limits.nameMax, `must be at most ${limits.nameMax} characters`)
         .optional(),
-      avatar: z.url({ message: 'must be a URL' }).max(2000).nullable().optional(),
+      // The widest form of the rule (http allowed); the server refuses plain http outside development.
+      avatar: z
+        .string()
+        .trim()
+        .max(avatarUrlMax, avatarUrlMessages.tooLong)
+        .superRefine((v, ctx) => {
+          const problem = avatarUrlProblem(v, { allowHttp: true });
+          if (problem) ctx.addIssue({ code: 'custom', message: avatarUrlMessages[problem] });
+        })
+        .nullable()
+        .optional(),
       mailNotifications: mailNotificationsSchema.partial().strict().optional(),
     }),
     status: 200,

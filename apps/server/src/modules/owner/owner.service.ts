@@ -1,4 +1,12 @@
-import type { api, HistoryKind, Product, RouteBody, RouteQuery } from '@parley/contract';
+import {
+  type api,
+  avatarUrlMessages,
+  avatarUrlProblem,
+  type HistoryKind,
+  type Product,
+  type RouteBody,
+  type RouteQuery,
+} from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -29,13 +37,21 @@ export type OwnerServiceDeps = {
   hashPassword: (password: string) => Promise<string>;
   /** Ends every refresh session of the owner in the caller's transaction (the identity module's). */
   endSessions: (tx: DbOrTx, ownerId: string) => Promise<void>;
+  /** Plain-http avatar addresses are taken only in development (docs/product-decisions.md, "API-wide"). */
+  allowHttpAvatars: boolean;
 };
 
 /**
  * Owners and manufacturers: the signed-in owner's own record and the manufacturer's owner list,
  * and the operator actions of D7 (the admin command line and the demo seed use them).
  */
-export const createOwnerService = ({ db, clock, hashPassword, endSessions }: OwnerServiceDeps) => ({
+export const createOwnerService = ({
+  db,
+  clock,
+  hashPassword,
+  endSessions,
+  allowHttpAvatars,
+}: OwnerServiceDeps) => ({
   /** The auth hook has already loaded the owner and its manufacturer in one query. */
   me: (owner: OwnerRow, manufacturer: ManufacturerRow) => toOwnerSmall(owner, manufacturer),
 
@@ -44,6 +60,9 @@ export const createOwnerService = ({ db, clock, hashPassword, endSessions }: Own
     manufacturer: ManufacturerRow,
     body: RouteBody<typeof api.owner.updateMe>,
   ) => {
+    // The contract took http(s); outside development only https is (the contract's one rule).
+    const problem = body.avatar ? avatarUrlProblem(body.avatar, { allowHttp: allowHttpAvatars }) : undefined;
+    if (problem) throw new AppError('validation', avatarUrlMessages[problem], 'avatar');
     const patch = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '@/components/loaders';
 import { PageHeader } from '@/components/page-header';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { AvatarForm } from '@/features/owner/components/avatar-form';
 import { ChangeNameForm } from '@/features/owner/components/change-name-form';
 import { MailNotificationsForm } from '@/features/owner/components/mail-notifications-form';
 import { useMeSmall } from '@/lib/current-owner';
 
-/** /profile: the owner's account, name, password and email notifications. */
+/** /profile: the owner's account, name, picture, password and email notifications. */
 export const ProfileRoute = () => {
   const { t } = useTranslation();
   const { data: owner } = useMeSmall();
@@ -44,6 +45,12 @@ export const ProfileRoute = () => {
             {t('profile.nameTitle')}
           </Title>
           <ChangeNameForm owner={owner} />
+        </Paper>
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-avatar">
+          <Title id="profile-avatar" order={2} size="h4" mb="md">
+            {t('profile.avatarTitle')}
+          </Title>
+          <AvatarForm owner={owner} />
         </Paper>
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-password">
           <Title id="profile-password" order={2} size="h4" mb="md">

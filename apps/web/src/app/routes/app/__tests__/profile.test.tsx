@@ -34,6 +34,26 @@ describe('profile', () => {
     expect(saved.owner.name).toBe('Olivia Maker');
   });
 
+  it('refuses an avatar that is no https image address before sending, and saves an https one', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const { user } = renderApp('/profile');
+
+    const avatar = await screen.findByLabelText('Picture address');
+    await user.type(avatar, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Save picture' }));
+    expect(await screen.findByText('Enter the https address of an image')).toBeVisible();
+    expect(backend.server.requestsTo(api.owner.updateMe)).toHaveLength(0);
+
+    await user.clear(avatar);
+    await user.type(avatar, ' https://cdn.example.com/olivia.png ');
+    await user.click(screen.getByRole('button', { name: 'Save picture' }));
+    expect(await screen.findByText('Your profile picture has been saved.')).toBeVisible();
+    expect(backend.server.requestsTo(api.owner.updateMe)[0]?.body).toEqual({
+      avatar: 'https://cdn.example.com/olivia.png',
+    });
+  });
+
   it('changes the password and stores the fresh tokens', async () => {
     const backend = createTestBackend();
     const { idToken } = backend.signInStored();
