@@ -131,6 +131,7 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
       `/p/i/${token}`,
       `/p/unsubscribe/${token}`,
       `/p/results/${token}`,
+      `/p/f/${randomUUID()}/report/${token}`,
       `/reset-password?token=${token}`,
     ]) {
       const res = await ctx.app.inject({ method: 'GET', url });

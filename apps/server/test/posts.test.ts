@@ -374,50 +374,162 @@ describe('answer, comments and private note', () => {
 });
 
 describe('visitors’ reports', () => {
-  it('hides a published post after reports from different networks until the owner decides', async () => {
-    const { owner, m, post, get } = await setup();
-    const p = await post();
-    await owner.api(api.posts.publish, { params: { id: p.id } });
-    const report = (remoteAddress: string) =>
+  /** A report from `remoteAddress` with the address `email`: the server mails it a confirmation link. */
+  const reporter = (m: string, postId: string) => ({
+    report: (remoteAddress: string, email: string, reason = 'spam') =>
       callApiUnchecked(
         ctx.app,
         api.posts.publicReport,
-        { params: { manufacturerId: m, postId: p.id }, body: { reason: 'spam' } },
+        { params: { manufacturerId: m, postId }, body: { email, reason, language: 'en' } },
         { remoteAddress },
-      );
-    // One person changing address within their network (an IPv4 /24, an IPv6 /64) counts once.
-    for (const address of ['198.51.100.7', '198.51.100.8', '198.51.100.200']) {
-      expect((await report(address)).statusCode).toBe(204);
+      ),
+    /** The token of the newest confirmation link mailed to `email`. */
+    linkOf: async (email: string) => {
+      const mails = await readOutbox(ctx.rt, (x) => x.to === email.toLowerCase());
+      const link = mails.at(-1)?.links.find((l) => l.includes(`/p/f/${m}/report/`));
+      return link?.split('/report/')[1]?.split(/[?#]/)[0] ?? '';
+    },
+    confirm: (token: string) => callApiUnchecked(ctx.app, api.posts.reportConfirm, { params: { token } }),
+    view: (token: string) => callApiUnchecked(ctx.app, api.posts.reportConfirmation, { params: { token } }),
+  });
+
+  it('counts a report only once its address is confirmed, once per address and network; at 3 the post is hidden and the owners told at once', async () => {
+    const { owner, m, post, get } = await setup();
+    const p = await post();
+    await owner.api(api.posts.publish, { params: { id: p.id } });
+    const { report, linkOf, confirm, view } = reporter(m, p.id);
+
+    // Three cloud machines on three networks, with made-up addresses nobody confirms: nothing counts.
+    for (const [i, net] of ['198.51.100.7', '203.0.113.9', '2001:db8:7:7::1'].entries()) {
+      expect((await report(net, addr(`bot${i}`))).statusCode).toBe(204);
     }
     expect((await get(p.id)).state).toBe('published');
+    expect((await get(p.id)).publicReports).toBe(0);
+
+    // A confirmed report counts, once: confirming again changes nothing.
+    const ann = addr('ann');
+    expect((await report('198.51.100.8', ann, 'Insults the staff.')).statusCode).toBe(204);
+    const [mail] = await readOutbox(ctx.rt, (x) => x.to === ann);
+    expect(mail?.subject).toBe('Please confirm your report on the feedback page of Maker');
+    // It quotes nothing typed: anyone can type any address.
+    expect(mail?.body).not.toContain('Insults the staff.');
+    expect(mail?.links.some((l) => l.endsWith('?lang=en'))).toBe(true);
+    const annToken = await linkOf(ann);
+    const shown = await view(annToken);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toMatchObject({ manufacturerId: m, postId: p.id, confirmed: false });
+    expect(shown.json().post).toMatchObject({ authorName: 'Jana Berg' });
+    expect((await confirm(annToken)).statusCode).toBe(204);
+    expect((await confirm(annToken)).statusCode).toBe(204);
+    expect((await view(annToken)).json().confirmed).toBe(true);
     expect((await get(p.id)).publicReports).toBe(1);
-    expect((await report('2001:db8:1:2::5')).statusCode).toBe(204);
-    expect((await report('2001:db8:1:2:ffff::9')).statusCode).toBe(204);
-    expect((await get(p.id)).publicReports).toBe(2);
-    for (let i = 3; i <= postReportThreshold; i += 1) {
-      expect((await report(`203.0.${i}.1`)).statusCode).toBe(204);
-    }
+
+    // The same mailbox again (a sub-address, capitals) from another network: still one.
+    const [local, domain] = ann.split('@');
+    const annAgain = `${local}+again@${domain?.toUpperCase()}`;
+    expect((await report('192.0.2.1', annAgain)).statusCode).toBe(204);
+    expect((await confirm(await linkOf(annAgain))).statusCode).toBe(204);
+    // Another address in a network that counted already (the same /24): still one.
+    const colleague = addr('colleague');
+    expect((await report('198.51.100.200', colleague)).statusCode).toBe(204);
+    expect((await confirm(await linkOf(colleague))).statusCode).toBe(204);
+    expect((await get(p.id)).publicReports).toBe(1);
+    expect((await get(p.id)).state).toBe('published');
+
+    const ben = addr('ben');
+    expect((await report('2001:db8:1:2::5', ben, 'Not true.')).statusCode).toBe(204);
+    expect((await confirm(await linkOf(ben))).statusCode).toBe(204);
+    const cleo = addr('cleo');
+    const late = addr('late');
+    expect((await report('203.0.113.50', cleo)).statusCode).toBe(204);
+    expect((await report('192.0.2.99', late)).statusCode).toBe(204);
+    expect(postReportThreshold).toBe(3);
+    expect((await confirm(await linkOf(cleo))).statusCode).toBe(204);
+
     const hidden = await get(p.id);
     expect(hidden.state).toBe('unpublished');
-    expect(hidden.log.at(-1)).toMatchObject({ actor: 'visitors', from: 'published', to: 'unpublished' });
-    expect(hidden.reports).toHaveLength(postReportThreshold);
-    expect((await report('192.0.2.1')).statusCode).toBe(404);
+    expect(hidden.publicReports).toBe(3);
+    expect(hidden.log.at(-1)).toMatchObject({
+      actor: 'visitors',
+      from: 'published',
+      to: 'unpublished',
+      reason: '3 reports by visitors',
+    });
+    expect(hidden.reports.map((r) => r.reason).sort()).toEqual(['Insults the staff.', 'Not true.', 'spam']);
+    // The owners are told at once: a history entry and its mail, written with the change.
+    const entries = await ctx.rt.db.select().from(historyEntries).where(eq(historyEntries.manufacturerId, m));
+    expect(entries.filter((e) => e.kind === 'postHiddenByReports')).toMatchObject([
+      { product: 'platform', subjectType: 'postTicket', subjectId: p.id, data: { reports: 3 } },
+    ]);
+    const [told] = await readOutbox(ctx.rt, (x) => x.to === owner.email && x.body.includes('hidden by 3'));
+    expect(told?.body).toContain(`/platform/tickets/${p.id}`);
+
+    // Confirmed after the post was hidden: nothing more counts, and no second entry.
+    expect((await confirm(await linkOf(late))).statusCode).toBe(204);
+    expect((await get(p.id)).publicReports).toBe(3);
+    expect((await report('192.0.2.1', addr('more'))).statusCode).toBe(404);
     const feed = await callApiUnchecked(ctx.app, api.posts.feed, { params: { manufacturerId: m } });
     expect(feed.json().total).toBe(0);
-    const reported = await owner.api(api.posts.list, { query: { reported: 'true' } });
-    expect(reported.json().total).toBe(1);
-    // The owner decides: published again, the count starts anew (the same networks may report again).
+
+    // The owner decides: published again, the count starts anew, and links still waiting are gone.
+    const waiting = addr('waiting');
+    await owner.api(api.posts.publish, { params: { id: p.id } });
+    expect((await report('198.51.100.9', waiting)).statusCode).toBe(204);
+    const waitingToken = await linkOf(waiting);
+    const again = addr('again');
+    expect((await report('203.0.113.77', again)).statusCode).toBe(204);
+    expect((await confirm(await linkOf(again))).statusCode).toBe(204);
+    expect((await get(p.id)).publicReports).toBe(1);
+    await owner.api(api.posts.unpublish, { params: { id: p.id } });
     await owner.api(api.posts.publish, { params: { id: p.id } });
     expect((await get(p.id)).publicReports).toBe(0);
     expect((await get(p.id)).reports).toEqual([]);
-    expect((await report('198.51.100.7')).statusCode).toBe(204);
-    expect((await get(p.id)).publicReports).toBe(1);
+    expect((await confirm(waitingToken)).statusCode).toBe(404);
+    expect((await view(waitingToken)).statusCode).toBe(404);
+    expect(
+      (await ctx.rt.db.select().from(historyEntries).where(eq(historyEntries.manufacturerId, m))).filter(
+        (e) => e.kind === 'postHiddenByReports',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a report without an address, expires its link, and limits reports per network', async () => {
+    const { owner, m, post, get } = await setup();
+    const p = await post();
+    await owner.api(api.posts.publish, { params: { id: p.id } });
+    const { report, linkOf, confirm } = reporter(m, p.id);
+    const noEmail = await callApiUnchecked(ctx.app, api.posts.publicReport, {
+      params: { manufacturerId: m, postId: p.id },
+      body: { reason: 'spam' },
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.body).toContain('email');
     const bad = await callApiUnchecked(ctx.app, api.posts.publicReport, {
       params: { manufacturerId: m, postId: p.id },
-      body: { reason: 'x'.repeat(501) },
+      body: { email: addr(), reason: 'x'.repeat(501) },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('reason');
+
+    // A link is good for 48 hours; the posts sweep then deletes it.
+    const slow = addr('slow');
+    expect((await report('198.51.100.5', slow)).statusCode).toBe(204);
+    const token = await linkOf(slow);
+    const start = clock.now();
+    clock.set(new Date(start.getTime() + 49 * 60 * 60_000));
+    expect((await confirm(token)).statusCode).toBe(404);
+    expect(await ctx.rt.services.postJobs.sweepReportRequests()).toBeGreaterThan(0);
+    clock.set(start);
+    expect((await confirm(token)).statusCode).toBe(404);
+    expect((await get(p.id)).publicReports).toBe(0);
+
+    // One IPv6 /64 holds more addresses than any limit per address: reports count against the network.
+    for (let i = 1; i <= 30; i += 1) {
+      expect((await report(`2001:db8:9:9::${i.toString(16)}`, addr(`n${i}`))).statusCode).toBe(204);
+    }
+    const over = await report('2001:db8:9:9:ffff::1', addr('over'));
+    expect(over.statusCode).toBe(429);
+    expect(codeOf(over)).toBe('rate-limit');
   });
 });
 

@@ -11,6 +11,8 @@ export const historyKindSchema = z.enum([
   'campaignEnded',
   /** Someone sent the public contact-request form (D18; connect). */
   'newContactRequest',
+  /** Visitors' confirmed reports hid a published post (D19; platform). */
+  'postHiddenByReports',
 ]);
 export type HistoryKind = z.infer<typeof historyKindSchema>;
 

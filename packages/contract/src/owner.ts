@@ -23,6 +23,7 @@ export const defaultMailNotifications: MailNotifications = {
   reminderMassFollowUp: false,
   campaignEnded: true,
   newContactRequest: true,
+  postHiddenByReports: true,
 };
 
 export const manufacturerSchema = z.object({

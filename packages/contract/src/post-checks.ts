@@ -12,10 +12,12 @@ export const postTextMin = 2;
 /** The longest reason a report may give. */
 export const postReportReasonMax = 500;
 /**
- * Visitors' reports (from different browsers) that hide a published post until the owner decides
- * (docs/product-decisions.md, "The platform area").
+ * Visitors' confirmed reports (each from another confirmed address and another client network) that
+ * hide a published post until the owner decides (docs/product-decisions.md, "The platform area").
  */
 export const postReportThreshold = 3;
+/** How long a report's confirmation link mailed to the reporter stays good, in hours. */
+export const postReportConfirmHours = 48;
 
 /**
  * The form's hidden bot trap: a field people never see or reach (off screen, out of the tab order,

@@ -186,6 +186,19 @@ export const authorPostSchema = publicPostSchema.extend({
 });
 export type AuthorPost = z.infer<typeof authorPostSchema>;
 
+/**
+ * A report's confirmation link as its page shows it: whose page, which post (null once it is no
+ * longer public) and whether the reporter confirmed it already.
+ */
+export const reportConfirmationSchema = z.object({
+  manufacturerId: idSchema,
+  postId: idSchema,
+  page: feedbackPageInfoSchema,
+  post: z.object({ authorName: z.string(), excerpt: z.string() }).nullable(),
+  confirmed: z.boolean(),
+});
+export type ReportConfirmation = z.infer<typeof reportConfirmationSchema>;
+
 const postName = z
   .string()
   .trim()
@@ -223,6 +236,14 @@ const commentText = z
   .trim()
   .min(1, 'must not be empty')
   .max(limits.textMax, `must be at most ${limits.textMax} characters`);
+
+/** The reporter's address: the confirmation link goes there (docs/product-decisions.md, "The platform area"). */
+const reporterEmail = z
+  .string()
+  .trim()
+  .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
+  .pipe(z.email({ message: 'must be a valid email address' }))
+  .transform((v) => v.toLowerCase());
 
 const idParams = z.object({ id: idSchema });
 const manufacturerParams = z.object({ manufacturerId: idSchema });
@@ -449,17 +470,43 @@ export const postRoutes = {
     method: 'POST',
     path: publicPaths.feedbackReport,
     access: 'public',
-    summary: 'Report a published post as abusive (past the threshold it is hidden until the owner decides)',
+    summary:
+      'Report a published post as abusive: a confirmation link is mailed to the address given, and the report counts once it is confirmed',
     tags: tag,
     params: z.object({ manufacturerId: idSchema, postId: idSchema }),
-    /** Counted once per post and client network (docs/product-decisions.md, "The platform area"). */
+    /**
+     * Counted once confirmed, once per post and confirmed address and once per post and client
+     * network (docs/product-decisions.md, "The platform area").
+     */
     body: z.object({
+      email: reporterEmail,
       reason: z
         .string()
         .trim()
         .max(postReportReasonMax, `must be at most ${postReportReasonMax} characters`)
         .optional(),
+      /** The page's language: the confirmation mail and its page use it. */
+      language: languageSchema.default('de'),
     }),
+    status: 204,
+  }),
+  reportConfirmation: defineRoute({
+    method: 'GET',
+    path: publicPaths.reportConfirmation,
+    access: 'public',
+    summary: "A report's confirmation link: which post it reports and whether it is confirmed yet",
+    tags: tag,
+    params: z.object({ token: postTokenSchema }),
+    status: 200,
+    response: reportConfirmationSchema,
+  }),
+  reportConfirm: defineRoute({
+    method: 'POST',
+    path: publicPaths.reportConfirm,
+    access: 'public',
+    summary: 'Confirm a report by the link mailed to the reporter (only a confirmed report counts)',
+    tags: tag,
+    params: z.object({ token: postTokenSchema }),
     status: 204,
   }),
   authorPost: defineRoute({

@@ -22,6 +22,8 @@ export const publicPaths = {
   feedbackMedia: '/public/feedback/:manufacturerId/media',
   feedbackPost: '/public/feedback/:manufacturerId/post/:postId',
   feedbackReport: '/public/feedback/:manufacturerId/post/:postId/report',
+  reportConfirmation: '/public/post-report/:token',
+  reportConfirm: '/public/post-report/:token/confirm',
   authorPost: '/public/post/:token',
   authorComment: '/public/post/:token/comment',
   authorMedia: '/public/post/:token/media/:mediaId',

@@ -1,14 +1,15 @@
 /**
  * Public pages whose address holds a secret (docs/product-decisions.md, "API-wide"): a participant's
  * invitation or ticket token (the unsubscribe page carries the invitation's), a shared-results token, a post
- * author's token (`/p/f/:manufacturerId/mine/:token`). Whoever has such a link reads what it opens, so
+ * author's token (`/p/f/:manufacturerId/mine/:token`), a report's confirmation token
+ * (`/p/f/:manufacturerId/report/:token`). Whoever has such a link reads what it opens, so
  * the server sends these pages with no Referer at all, and the console's analytics never reports the
  * secret part of their path.
  */
 export const secretLinkPrefixes = ['/p/i/', '/p/t/', '/p/unsubscribe/', '/p/results/'] as const;
 
-/** A post author's page: the feedback page's address, then `mine/` and the token. */
-const authorLink = /^(\/p\/f\/[^/?#]+\/mine\/)[^/?#]/;
+/** A post author's page or a report's confirmation: the feedback page's address, then `mine/` or `report/` and the token. */
+const authorLink = /^(\/p\/f\/[^/?#]+\/(?:mine|report)\/)[^/?#]/;
 
 /** Whether the path is one of a page that holds a secret. */
 export const holdsSecretLink = (pathname: string) =>

@@ -35,6 +35,10 @@ const subjects: Record<HistoryKind, (e: NewHistoryEntry) => { en: string; de: st
     en: `New contact request from ${e.subject.title ?? ''}`,
     de: `Neue Kontaktanfrage von ${e.subject.title ?? ''}`,
   }),
+  postHiddenByReports: (e) => ({
+    en: `Feedback ${quoted(e.subject.title)} was hidden by ${String(e.data?.reports ?? '')} visitors' reports`,
+    de: `Feedback ${quotedDe(e.subject.title)} wurde durch ${String(e.data?.reports ?? '')} Meldungen von Besuchern verborgen`,
+  }),
 };
 
 /** The console page of an entry's subject (D10 routes). */

@@ -19,6 +19,7 @@ export const historyEntries = pgTable(
         'reminderMassFollowUp',
         'campaignEnded',
         'newContactRequest',
+        'postHiddenByReports',
       ],
     }).notNull(),
     subjectType: text({ enum: ['campaign', 'campaignTicket', 'postTicket', 'contactRequest'] }).notNull(),

@@ -1,3 +1,4 @@
+import { postReportConfirmHours } from '@parley/contract';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
@@ -5,6 +6,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ManufacturerRow } from '../owner/index.js';
 import type { FileStorage } from '../storage/index.js';
+import { pruneReportRequests } from './posts.reports.repository.js';
 import { deleteUnattachedMedia, duePosts, insertStateChange, publishIfDue } from './posts.repository.js';
 import { AUTO_PUBLISH_JOB } from './posts.service.js';
 import { posts } from './posts.tables.js';
@@ -19,7 +21,8 @@ export const unattachedPostMediaMs = 2 * 60 * 60_000;
  * minutes publishes any whose job was lost. Publishing is one conditional update (still pending,
  * its time come), so a job and the sweep, or two instances, never publish a post twice; an owner's
  * decision clears the time first. A manufacturer that has switched auto-publish off meanwhile keeps
- * its posts pending (their time is cleared). The sweep also deletes uploads no post took.
+ * its posts pending (their time is cleared). The sweep also deletes uploads no post took and reports
+ * whose confirmation link has expired.
  */
 export const createPostJobs = ({
   db,
@@ -79,6 +82,10 @@ export const createPostJobs = ({
     return gone.length;
   };
 
+  /** Reports asked longer ago than their link is good (confirmed or not: a confirmed one counted already). */
+  const sweepReportRequests = () =>
+    pruneReportRequests(db, new Date(clock.now().getTime() - postReportConfirmHours * 60 * 60_000));
+
   jobs.define<{ postId: string }>(AUTO_PUBLISH_JOB, async ({ postId }) => {
     await publishDue(postId);
   });
@@ -87,9 +94,10 @@ export const createPostJobs = ({
     async () => {
       await publishDue();
       await sweepUploads();
+      await sweepReportRequests();
     },
     { cron: '*/10 * * * *', retryLimit: 0 },
   );
-  return { publishDue, sweepUploads };
+  return { publishDue, sweepUploads, sweepReportRequests };
 };
 export type PostJobs = ReturnType<typeof createPostJobs>;

@@ -1,5 +1,11 @@
 import type { Language } from '@parley/contract';
-import { type MailMessage, oneClickUnsubscribeHeaders, privateLinkMailBody } from '../mail/index.js';
+import {
+  escapeHtml,
+  type MailMessage,
+  mailButton,
+  oneClickUnsubscribeHeaders,
+  privateLinkMailBody,
+} from '../mail/index.js';
 
 export type PostMailKind = 'received' | 'answer' | 'comment';
 
@@ -81,5 +87,57 @@ export const postMail = (m: {
     text,
     html,
     headers: oneClickUnsubscribeHeaders(m.unsubscribeApiUrl, m.unsubscribeLink),
+  };
+};
+
+const confirmTexts = {
+  en: {
+    subject: (maker: string) => `Please confirm your report on the feedback page of ${maker}`,
+    hello: 'Hello,',
+    intro: (maker: string) =>
+      `someone, we hope you, reported a post on the feedback page of ${maker} and gave this email address. A report counts only once its address is confirmed. If it was you, please confirm it:`,
+    button: 'Confirm the report',
+    expiry: (hours: number) => `The link is good for ${hours} hours.`,
+    notYou: 'If it was not you, please ignore this email: without confirmation nothing happens.',
+  },
+  de: {
+    subject: (maker: string) => `Bitte bestätigen Sie Ihre Meldung auf der Feedback-Seite von ${maker}`,
+    hello: 'Hallo,',
+    intro: (maker: string) =>
+      `jemand, hoffentlich Sie, hat einen Beitrag auf der Feedback-Seite von ${maker} gemeldet und diese E-Mail-Adresse angegeben. Eine Meldung zählt erst, wenn ihre Adresse bestätigt ist. Wenn Sie es waren, bestätigen Sie sie bitte:`,
+    button: 'Meldung bestätigen',
+    expiry: (hours: number) => `Der Link gilt ${hours} Stunden.`,
+    notYou:
+      'Wenn Sie es nicht waren, beachten Sie diese E-Mail bitte nicht: Ohne Bestätigung geschieht nichts.',
+  },
+} as const satisfies Record<Language, unknown>;
+
+/**
+ * The link a visitor's report is confirmed by (docs/product-decisions.md, "The platform area"), in
+ * the page's language. Like the author's receipt it quotes nothing that was typed (neither the reason
+ * nor the post): anyone can type any address into the report.
+ */
+export const reportConfirmationMail = (m: {
+  to: string;
+  language: Language;
+  manufacturerName: string;
+  link: string;
+  hours: number;
+}): MailMessage => {
+  const t = confirmTexts[m.language];
+  const intro = t.intro(m.manufacturerName);
+  return {
+    to: m.to,
+    kind: 'posts/report-confirmation',
+    subject: t.subject(m.manufacturerName),
+    text: [t.hello, '', intro, '', m.link, '', t.expiry(m.hours), t.notYou, ''].join('\n'),
+    html: `<!doctype html><html lang="${m.language}"><body style="font-family:sans-serif;line-height:1.5;color:#212529">
+<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
+<p>${escapeHtml(t.hello)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${mailButton(m.link, t.button)}</p>
+<p style="font-size:13px"><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>
+<p style="font-size:13px">${escapeHtml(t.expiry(m.hours))} ${escapeHtml(t.notYou)}</p>
+</body></html>`,
   };
 };

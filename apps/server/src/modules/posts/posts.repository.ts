@@ -7,6 +7,7 @@ import {
   postLinks,
   postMedia,
   postReads,
+  postReportRequests,
   postReports,
   postStateChanges,
   posts,
@@ -250,7 +251,7 @@ export const readAt = async (db: DbOrTx, postId: string, ownerId: string) => {
 export const insertLink = (db: DbOrTx, values: typeof postLinks.$inferInsert) =>
   db.insert(postLinks).values(values);
 
-/** A visitor's report; false when the post had one from this network already. */
+/** A visitor's confirmed report; false when the post had one from this network or address already. */
 export const insertReport = async (db: DbOrTx, values: typeof postReports.$inferInsert) => {
   const rows = await db
     .insert(postReports)
@@ -260,9 +261,11 @@ export const insertReport = async (db: DbOrTx, values: typeof postReports.$infer
   return rows.length > 0;
 };
 
-/** The owner published the post: the reports before count no more. */
-export const clearReports = (db: DbOrTx, postId: string) =>
-  db.delete(postReports).where(eq(postReports.postId, postId));
+/** The owner published the post: the reports before, confirmed or waiting, count no more. */
+export const clearReports = async (db: DbOrTx, postId: string) => {
+  await db.delete(postReports).where(eq(postReports.postId, postId));
+  await db.delete(postReportRequests).where(eq(postReportRequests.postId, postId));
+};
 
 export const reportsOf = (db: DbOrTx, postId: string, max: number) =>
   db

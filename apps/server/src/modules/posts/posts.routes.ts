@@ -44,6 +44,11 @@ export const postRoutes = async (app: FastifyInstance, { posts }: { posts: PostS
   route(app, api.posts.publicReport, (req) =>
     posts.report(req.params.manufacturerId, req.params.postId, req.body, req.ip),
   );
+  route(app, api.posts.reportConfirmation, (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return posts.reportConfirmation(req.params.token);
+  });
+  route(app, api.posts.reportConfirm, (req) => posts.confirmReport(req.params.token));
   route(app, api.posts.authorPost, (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return posts.authorView(req.params.token);

@@ -4,13 +4,11 @@ import {
   type PostFilterQuery,
   type PostForm,
   type PostState,
-  postReportThreshold,
   postTrapField,
 } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { clientNetwork } from '../../lib/client-network.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type FeatureFlag, requireFeature } from '../../lib/features.js';
@@ -34,6 +32,7 @@ import {
   toPublicPost,
 } from './posts.dto.js';
 import { type PostMailKind, postMail } from './posts.mail.js';
+import { createPostReports } from './posts.reports.service.js';
 import {
   attachMedia,
   clearReports,
@@ -47,7 +46,6 @@ import {
   insertLink,
   insertMedia,
   insertPost,
-  insertReport,
   insertStateChange,
   isTrusted,
   listPosts,
@@ -80,8 +78,8 @@ type Reader = { manufacturerId: string; ownerId: string; autoPublished: boolean 
 
 /**
  * The public side's limits (docs/product-decisions.md, "The platform area"): generous for a person,
- * tight for a script. Posts count per client address and per email; uploads and reports per address;
- * an author's comments per post.
+ * tight for a script. Posts count per client address and per email; uploads per address, reports per
+ * client network; an author's comments per post.
  */
 export const postLimits = {
   postsPerClient: { max: 20, windowMs: 60 * 60_000 },
@@ -91,7 +89,8 @@ export const postLimits = {
   uploadsPerClient: { max: 20, windowMs: 60 * 60_000 },
   /** What uploads no post has taken yet may hold per manufacturer, in bytes. */
   unattachedBytesPerManufacturer: 500 * 1024 * 1024,
-  reportsPerClient: { max: 30, windowMs: 60 * 60_000 },
+  /** Reports asked (each mails a confirmation link) per client network: an IPv6 /64 has addresses enough for any limit per address. */
+  reportsPerNetwork: { max: 30, windowMs: 60 * 60_000 },
   commentsPerPost: { max: 30, windowMs: 60 * 60_000 },
 } as const;
 
@@ -149,7 +148,7 @@ export const createPostService = ({
   const perEmail = limiter('post-email', postLimits.postsPerEmail);
   const perRecipient = limiter('post-recipient', postLimits.postsPerRecipient);
   const uploadsPerClient = limiter('post-upload-client', postLimits.uploadsPerClient);
-  const reportsPerClient = limiter('post-report-client', postLimits.reportsPerClient);
+  const reportsPerNetwork = limiter('post-report-network', postLimits.reportsPerNetwork);
   const commentsPerPost = limiter('post-comment', postLimits.commentsPerPost);
 
   const manufacturerOr404 = async (id: string) => {
@@ -309,6 +308,19 @@ export const createPostService = ({
   };
 
   const pageInfo = (m: ManufacturerRow) => ({ manufacturerName: m.name, imageUrl: m.imageUrl, privacyUrl });
+
+  const visitorReports = createPostReports({
+    db,
+    clock,
+    mail,
+    history,
+    publicUrl,
+    manufacturerOr404,
+    pageInfo,
+    perNetwork: reportsPerNetwork,
+    perRecipient,
+    hide: (tx, post, reason) => moveTo(tx, post, 'unpublished', { actor: 'visitors', reason }),
+  });
 
   return {
     // ---- The owner's side (the platform area) ----
@@ -574,41 +586,7 @@ export const createPostService = ({
       });
     },
 
-    /**
-     * A visitor's report of a published post: one per client network (a person cannot count twice by
-     * making up ids); past the threshold the post is hidden (unpublished by "visitors") until the
-     * owner decides.
-     */
-    report: async (
-      manufacturerId: string,
-      postId: string,
-      b: { reason?: string | undefined },
-      clientIp: string,
-    ) => {
-      const found = await findPost(db, postId, manufacturerId);
-      if (found?.state !== 'published') throw notFound('post');
-      await reportsPerClient.hit(clientIp);
-      await db.transaction(async (tx) => {
-        const post = await lockPost(tx, postId, manufacturerId);
-        if (post?.state !== 'published') return;
-        const now = clock.now();
-        const counted = await insertReport(tx, {
-          postId,
-          networkHash: sha256(`${postId}:${clientNetwork(clientIp)}`),
-          reason: b.reason ? b.reason : null,
-          createdAt: now,
-        });
-        if (!counted) return;
-        const reports = post.publicReports + 1;
-        const updated = await updatePost(tx, postId, { publicReports: reports, updatedAt: now });
-        if (reports >= postReportThreshold) {
-          await moveTo(tx, updated, 'unpublished', {
-            actor: 'visitors',
-            reason: `${reports} reports by visitors`,
-          });
-        }
-      });
-    },
+    ...visitorReports,
 
     // ---- The author's private page ----
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers, owners } from '../owner/owner.tables.js';
 
@@ -131,8 +131,9 @@ export const postStateChanges = pgTable(
 );
 
 /**
- * A visitor's report of a published post since the owner last published it: one per client network
- * (hashed with the post's id) and post.
+ * A visitor's confirmed report of a published post since the owner last published it: one per post
+ * and client network, and one per post and confirmed address (each hashed with the post's id;
+ * reports from before confirmation was asked have no address).
  */
 export const postReports = pgTable(
   'post_reports',
@@ -141,10 +142,32 @@ export const postReports = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     networkHash: text().notNull(),
+    emailHash: text(),
     reason: text(),
     createdAt: at().notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.networkHash] })],
+  (t) => [primaryKey({ columns: [t.postId, t.networkHash] }), uniqueIndex().on(t.postId, t.emailHash)],
+);
+
+/**
+ * A visitor's report waiting for them to confirm their address by the link mailed to it (only the
+ * link's SHA-256 is kept; the network and the normalised address hashed as in post_reports). It
+ * counts once confirmed; publishing the post again deletes the waiting ones.
+ */
+export const postReportRequests = pgTable(
+  'post_report_requests',
+  {
+    tokenHash: text().primaryKey(),
+    postId: uuid()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    networkHash: text().notNull(),
+    emailHash: text().notNull(),
+    reason: text(),
+    createdAt: at().notNull().defaultNow(),
+    confirmedAt: at(),
+  },
+  (t) => [index().on(t.postId), index().on(t.createdAt)],
 );
 
 /** When an owner last read a post: the author's writing after it is new for them. */
