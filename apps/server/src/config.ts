@@ -142,9 +142,36 @@ const parseTrustProxy = (raw: string | undefined): TrustProxy | string => {
   return { addresses: entries };
 };
 
+/** Whether HOST keeps the server to this machine: a loopback address or `localhost`. */
+const isLoopbackHost = (host: string) => {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+};
+
+/**
+ * A hop count believes whoever connects about the client address. Listening beyond this machine, a
+ * client that reaches the instance directly (not through the proxy) writes its own X-Forwarded-For
+ * and escapes every per-client limit; so a hop count is refused unless HOST is loopback, and the
+ * proxies' address list is the form to give (docs/product-decisions.md, "API-wide").
+ */
 const checkTrustProxy = (env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) => {
   const parsed = parseTrustProxy(env.TRUST_PROXY);
   if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: parsed });
+  else if (parsed && 'hops' in parsed && !isLoopbackHost(env.HOST)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        `a hop count (${parsed.hops}) is refused while HOST=${env.HOST} lets clients reach the server without the proxy: ` +
+        "such a client writes its own X-Forwarded-For and escapes every per-client limit; give the proxies' " +
+        'addresses/CIDRs instead (e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1), or listen on HOST=127.0.0.1 behind a local proxy',
+    });
+  }
 };
 
 const s3Keys = [

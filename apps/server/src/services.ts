@@ -194,7 +194,13 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   });
   const postJobs = createPostJobs({ db, jobs, clock, log, storage, manufacturers: owner });
   const info = createInfoService({ db, config });
-  const translation = createTranslationService({ db, clock, config: config.translation, log });
+  const translation = createTranslationService({
+    db,
+    clock,
+    config: config.translation,
+    budget: config.translationBudget,
+    log,
+  });
   return {
     /** The auth hook's check of a verified token: owner, manufacturer and session in one query. */
     authenticate: createAuthenticator({

@@ -17,8 +17,10 @@ describe('TRUST_PROXY at boot', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxy).toBe(false);
-    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
-    expect(loadConfig({ ...base, TRUST_PROXY: ' 2 ' }).trustProxy).toEqual({ hops: 2 });
+    // A hop count only while the server listens on loopback (see below).
+    const local = { ...base, HOST: '127.0.0.1' };
+    expect(loadConfig({ ...local, TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ ...local, TRUST_PROXY: ' 2 ' }).trustProxy).toEqual({ hops: 2 });
     expect(
       loadConfig({ ...base, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy,
     ).toEqual({ addresses: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback'] });
@@ -33,6 +35,24 @@ describe('TRUST_PROXY at boot', () => {
     for (const value of ['10.0.0.0/33', '10.0.0', 'proxy.internal', '10.0.0.1,,', '11', '-1', '1.5']) {
       expect(() => loadConfig({ ...base, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }
+  });
+
+  it('refuses a hop count while the server listens beyond loopback, where clients reach it without the proxy', () => {
+    // Listening on every address (the default), a client connecting directly writes its own
+    // X-Forwarded-For: with a hop count it would be a new client at every request.
+    for (const host of [undefined, '0.0.0.0', '::', '10.0.0.5', '192.168.1.20', 'parley.internal']) {
+      const env = { ...base, TRUST_PROXY: '1', ...(host === undefined ? {} : { HOST: host }) };
+      const boot = () => loadConfig(env);
+      expect(boot, host).toThrow(ConfigError);
+      expect(boot, host).toThrow(/TRUST_PROXY: a hop count .*HOST=.*addresses\/CIDRs/);
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) {
+      expect(loadConfig({ ...base, TRUST_PROXY: '2', HOST: host }).trustProxy, host).toEqual({ hops: 2 });
+    }
+    // The address list, the recommended form, suits any listening address.
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8', HOST: '0.0.0.0' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8'],
+    });
   });
 });
 
@@ -80,7 +100,8 @@ const burstTimeout = 120_000;
 describe('behind one proxy (TRUST_PROXY=1)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ TRUST_PROXY: '1' });
+    // Loopback: a hop count is refused anywhere else (see 'TRUST_PROXY at boot').
+    ctx = await createTestApp({ TRUST_PROXY: '1', HOST: '127.0.0.1' });
   });
   afterAll(() => ctx?.close());
 

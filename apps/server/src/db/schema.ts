@@ -16,3 +16,4 @@ export * from '../modules/results/results.tables.js';
 export * from '../modules/tags/tags.tables.js';
 export * from '../modules/templates/templates.tables.js';
 export * from '../modules/tickets/tickets.tables.js';
+export * from '../modules/translation/translation.tables.js';
