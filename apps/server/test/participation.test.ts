@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
@@ -341,23 +341,75 @@ describe('POST /api/public/campaign/:id/check-email', () => {
       { remoteAddress },
     );
 
-  it('says before the first question that an address has answered already, and changes nothing', async () => {
+  /** The "already answered" mails queued for `to` (queued in the check's transaction, so counted at once). */
+  const answeredMails = async (to: string) =>
+    (
+      await ctx.rt.db.execute<{ text: string; subject: string }>(
+        sql`select data->>'text' as text, data->>'subject' as subject from pgboss.job where name = 'mail-send'
+          and data->>'to' = ${to} and data->>'kind' = 'participation/already-answered'`,
+      )
+    ).rows;
+  /** What a caller sees of a check: everything but the request's own id and time. */
+  const seen = (res: Awaited<ReturnType<typeof check>>) => {
+    const { 'x-request-id': _id, date: _date, ...headers } = res.headers;
+    return { status: res.statusCode, body: res.body, headers };
+  };
+
+  it('answers the same for an address that answered and one that did not, and mails the one that did, once a day', async () => {
     const owner = await ownerSession(ctx);
-    const c = await insertCampaign(ctx.rt, owner.manufacturerId);
+    const c = await insertCampaign(ctx.rt, owner.manufacturerId, { title: 'Bike survey' });
     const to = email();
+    const stranger = email();
     expect((await check(c.id, { email: to })).statusCode).toBe(204);
     // Asking made no contact and no ticket.
     expect(await ctx.rt.db.select().from(contacts).where(eq(contacts.email, to))).toEqual([]);
     expect(
       await submit(c.id, form([{ questionId: c.questions[0]!.id, text: 'hi' }], { email: to })),
     ).toMatchObject({ statusCode: 201 });
-    const again = await check(c.id, { email: ` ${to.toUpperCase()} ` });
-    expect(again.statusCode).toBe(409);
-    expect(again.error().code).toBe('survey/already-answered');
 
+    const answered = await check(c.id, { email: ` ${to.toUpperCase()} ` });
+    const notAnswered = await check(c.id, { email: stranger });
+    expect(seen(answered)).toEqual(seen(notAnswered));
+    expect(seen(answered)).toMatchObject({ status: 204, body: '' });
+
+    // The address that answered is told by mail, with a working link to its answers; the other is not.
+    expect(await answeredMails(stranger)).toEqual([]);
+    const [mail] = await readOutbox(
+      ctx.rt,
+      (m) => m.to === to && m.body.includes('answered this survey already'),
+    );
+    expect(mail?.body).toContain('Bike survey');
+    const link = mail?.links.find((l) => l.startsWith('http://parley.test/p/t/'));
+    const token = link?.split('/p/t/')[1] ?? '';
+    const ticket = await callApi(ctx.app, api.participation.ticket, { params: { token } });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.json().answers[0]?.value.text).toBe('hi');
+
+    // However often it is typed in, that day it gets one mail, and the caller sees the same 204.
+    for (let i = 0; i < 3; i++) {
+      expect(seen(await check(c.id, { email: to }, `203.0.113.${60 + i}`))).toEqual(seen(notAnswered));
+    }
+    expect(await answeredMails(to)).toHaveLength(1);
+    const start = clock.now();
+    clock.advance(24 * 60 * 60_000 + 1000);
+    try {
+      expect((await check(c.id, { email: to })).statusCode).toBe(204);
+      expect(await answeredMails(to)).toHaveLength(2);
+    } finally {
+      clock.set(start);
+    }
+
+    // In the ticket's language; a survey that takes several answers per address mails nothing.
+    const de = await insertCampaign(ctx.rt, owner.manufacturerId, { language: 'de', title: 'Umfrage Rad' });
+    await submit(de.id, form([{ questionId: de.questions[0]!.id, text: 'gut' }], { email: to }));
+    expect((await check(de.id, { email: to })).statusCode).toBe(204);
+    const german = (await answeredMails(to)).filter((m) => m.text.includes('Umfrage Rad'));
+    expect(german).toHaveLength(1);
+    expect(german[0]?.text).toContain('bereits beantwortet');
     const many = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
     await submit(many.id, form([{ questionId: many.questions[0]!.id, text: 'hi' }], { email: to }));
     expect((await check(many.id, { email: to })).statusCode).toBe(204);
+    expect(await answeredMails(to)).toHaveLength(3);
   });
 
   it('refuses as the answer would: a survey not open, an unknown one, a bad address', async () => {

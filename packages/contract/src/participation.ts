@@ -132,7 +132,7 @@ export const participationRoutes = {
     path: publicPaths.checkEmail,
     access: 'public',
     summary:
-      'Whether an email address may answer the survey now (asked at its first step; the answer is checked again)',
+      'Whether the survey takes answers now (asked at its first step). 204 whatever the address: one that answered already is told by mail, and the answer is checked again',
     tags: ['participation'],
     params: z.object({ id: idSchema }),
     body: submitAnswersSchema.pick({ email: true }),

@@ -23,7 +23,8 @@ export const createRateLimiter = (
   db: Db,
   opts: { max: number; windowMs: number; name: string; clock?: Clock },
 ) => {
-  const hitIn = async (tx: DbOrTx, key: string) => {
+  /** Counts one use when the window has room and answers true; answers false, writing nothing, when full. */
+  const takeIn = async (tx: DbOrTx, key: string) => {
     const fullKey = `${opts.name}:${key}`;
     const now = (opts.clock ?? systemClock).now();
     const since = new Date(now.getTime() - opts.windowMs);
@@ -35,10 +36,14 @@ export const createRateLimiter = (
       .select({ n: count() })
       .from(rateLimitHits)
       .where(and(eq(rateLimitHits.key, fullKey), gt(rateLimitHits.createdAt, since)));
-    if ((row?.n ?? 0) >= opts.max) {
+    if ((row?.n ?? 0) >= opts.max) return false;
+    await tx.insert(rateLimitHits).values({ key: fullKey, createdAt: now });
+    return true;
+  };
+  const hitIn = async (tx: DbOrTx, key: string) => {
+    if (!(await takeIn(tx, key))) {
       throw new AppError('rate-limit', 'Too many attempts; please wait a few minutes and try again.');
     }
-    await tx.insert(rateLimitHits).values({ key: fullKey, createdAt: now });
   };
   return {
     /** Counts one use in a transaction of its own: it stays counted whatever the request does next. */
@@ -48,6 +53,11 @@ export const createRateLimiter = (
      * commits: a budget of things done (answers stored), not of things tried.
      */
     hitIn,
+    /**
+     * Counts one use in the caller's transaction if the window has room, and answers whether it did:
+     * for something done quietly at most `max` times (a mail nobody asked for by name), never refused.
+     */
+    takeIn,
   };
 };
 

@@ -3,8 +3,8 @@
  * Reads campaign_tickets, ticket_reads, ticket_comments, ticket_media, mass_follow_ups (tickets),
  * contacts (contacts), campaigns (campaigns), manufacturers (owner) and contact_list_members
  * (contact-lists). Used by the tickets service (the owner's inbox, ticket and follow-ups, the
- * conversation mails) and the participation service (the participant's ticket, whether an address
- * answered). It never writes.
+ * conversation mails) and the participation service (the participant's ticket, an address's answered
+ * ticket). It never writes.
  */
 import type { TicketFilterQuery } from '@parley/contract';
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -206,15 +206,24 @@ export const ticketConversation = async (db: DbOrTx, ticketId: string) => {
 };
 export type ConversationEntry = Awaited<ReturnType<typeof ticketConversation>>[number];
 
-/** Whether the contact of `email` (lowercased, as stored) has a ticket in the campaign. */
-export const emailHasTicket = async (db: DbOrTx, campaignId: string, email: string) => {
+/**
+ * The ticket of the contact of `email` (lowercased, as stored) in the campaign, if they answered it:
+ * its id and language, and the contact's address and first name (the "already answered" mail).
+ */
+export const answeredTicketOfEmail = async (db: DbOrTx, campaignId: string, email: string) => {
   const [row] = await db
-    .select({ id: campaignTickets.id })
+    .select({
+      ticketId: campaignTickets.id,
+      language: campaignTickets.language,
+      email: contacts.email,
+      firstname: contacts.firstname,
+    })
     .from(campaignTickets)
-    .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
+    .innerJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .where(and(eq(campaignTickets.campaignId, campaignId), eq(contacts.email, email.toLowerCase())))
+    .orderBy(asc(campaignTickets.createdAt))
     .limit(1);
-  return row !== undefined;
+  return row;
 };
 
 /**

@@ -68,3 +68,55 @@ export const ticketLinkMail = (m: {
     ].join('\n'),
   };
 };
+
+const answeredTexts = {
+  en: {
+    subject: (title: string) => `You have already answered "${title}"`,
+    hello: (name: string | null) => (name ? `Hello ${name},` : 'Hello,'),
+    intro: (title: string, maker: string) =>
+      `this email address was just entered to answer "${title}" by ${maker}. It has answered this survey already, and each address answers it once, so no new answers can be sent with it.`,
+    link: 'Your answers, and any reply to them, are at this private link:',
+    notYou: 'If it was not you who entered the address, you can ignore this email: nothing was changed.',
+  },
+  de: {
+    subject: (title: string) => `Sie haben „${title}“ bereits beantwortet`,
+    hello: (name: string | null) => (name ? `Hallo ${name},` : 'Guten Tag,'),
+    intro: (title: string, maker: string) =>
+      `soeben wurde diese E-Mail-Adresse angegeben, um „${title}“ von ${maker} zu beantworten. Mit ihr wurde diese Umfrage bereits beantwortet, und jede Adresse beantwortet sie einmal; neue Antworten lassen sich mit ihr daher nicht senden.`,
+    link: 'Ihre Antworten und spätere Rückmeldungen dazu finden Sie unter diesem persönlichen Link:',
+    notYou:
+      'Falls nicht Sie die Adresse angegeben haben, können Sie diese E-Mail ignorieren: Es wurde nichts geändert.',
+  },
+} as const satisfies Record<Language, unknown>;
+
+/**
+ * The mail to an address that starts a survey it has answered already (docs/product-decisions.md,
+ * "Participation"): the page's check says nothing about the address, so its owner is told here, in
+ * the ticket's language, with a fresh private link to their answers.
+ */
+export const alreadyAnsweredMail = (m: {
+  to: string;
+  language: Language;
+  firstname: string | null;
+  campaignTitle: string;
+  manufacturerName: string;
+  link: string;
+}): MailMessage => {
+  const t = answeredTexts[m.language];
+  return {
+    to: m.to,
+    kind: 'participation/already-answered',
+    subject: t.subject(m.campaignTitle),
+    text: [
+      t.hello(m.firstname),
+      '',
+      t.intro(m.campaignTitle, m.manufacturerName),
+      '',
+      t.link,
+      m.link,
+      '',
+      t.notYou,
+      '',
+    ].join('\n'),
+  };
+};

@@ -509,6 +509,12 @@ export const createTicketService = ({
       findTicketBySubmission(tx, campaignId, submissionId),
     contactHasTicket: (tx: DbOrTx, campaignId: string, contactId: string) =>
       contactHasTicket(tx, campaignId, contactId),
+    /** A fresh private link token to the ticket page, stored (its SHA-256) in the caller's transaction. */
+    newLink: async (tx: DbOrTx, ticketId: string, now: Date) => {
+      const token = randomToken();
+      await insertTicketLinks(tx, [{ ticketId, tokenHash: sha256(token), createdAt: now }]);
+      return token;
+    },
     /** GDPR erasure: deletes the contacts' tickets and takes them out of their campaigns' counts. */
     eraseOfContacts: async (tx: DbOrTx, manufacturerId: string, contactIds: string[]) => {
       const files = await mediaKeysOfContacts(tx, manufacturerId, contactIds);
