@@ -103,6 +103,12 @@ const envSchema = z.object({
   TRANSLATION_API_KEY: optionalText,
   /** How long one translation call may take, in milliseconds, before it answers `translation/timeout`. */
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * A manufacturer's translation budget in characters, per clock hour and per day (UTC): a call that does
+   * not fit is refused with 429 `translation/budget` before the provider is asked.
+   */
+  TRANSLATION_BUDGET_CHARS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(200_000),
+  TRANSLATION_BUDGET_CHARS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000_000).default(1_000_000),
 });
 
 /** Proxy-addr's names for address ranges (Fastify's `trustProxy` accepts them in a list). */
@@ -235,6 +241,9 @@ export type TranslationConfig =
   | { provider: 'deepl'; url: string; apiKey: string; timeoutMs: number }
   | { provider: 'libretranslate'; url: string; apiKey: string | undefined; timeoutMs: number };
 
+/** A manufacturer's translation budget in characters (docs/product-decisions.md, "Translation"). */
+export type TranslationBudgetConfig = { charsPerHour: number; charsPerDay: number };
+
 const deeplDefaultUrl = 'https://api-free.deepl.com';
 
 const toTranslationConfig = (env: z.infer<typeof envSchema>): TranslationConfig => {
@@ -333,6 +342,10 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
     shutdownDelaySeconds: env.SHUTDOWN_DELAY_SECONDS,
     storage: toStorageConfig(env, dataDir),
     translation: toTranslationConfig(env),
+    translationBudget: {
+      charsPerHour: env.TRANSLATION_BUDGET_CHARS_PER_HOUR,
+      charsPerDay: env.TRANSLATION_BUDGET_CHARS_PER_DAY,
+    } satisfies TranslationBudgetConfig,
   };
 };
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api } from '@parley/contract';
@@ -194,7 +193,8 @@ describe('POST /api/translation/translate with DeepL', () => {
   });
 
   it('splits texts past DeepL’s request size into batches and keeps their order', async () => {
-    const texts = Array.from({ length: 50 }, (_, i) => `${i}:${'ä'.repeat(4990)}`);
+    // 50,000 characters of three bytes each in UTF-8: more than one request's 128 KiB.
+    const texts = Array.from({ length: 10 }, (_, i) => `${i}:${'€'.repeat(4990)}`);
     const out = await translate(deepl, { sourceLanguage: 'de', targetLanguage: 'en', texts });
     expect(out.success).toBe(true);
     if (!out.success) return;
@@ -333,6 +333,17 @@ describe('POST /api/translation/translate without a provider', () => {
     expect(out.reason).toMatch(/TRANSLATION_PROVIDER/);
     expect(provider.seen).toHaveLength(0);
   });
+
+  it('counts nothing against the budget, which says no provider is configured', async () => {
+    await translate(none, { sourceLanguage: 'de', targetLanguage: 'en', texts: ['Hallo'] });
+    const res = await (await sessionOf(none)).api(api.translation.budget);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      configured: false,
+      hour: { limit: 200_000, used: 0 },
+      day: { limit: 1_000_000, used: 0 },
+    });
+  });
 });
 
 describe('POST /api/translation/translate refuses', () => {
@@ -364,6 +375,25 @@ describe('POST /api/translation/translate refuses', () => {
     expect(provider.seen).toHaveLength(0);
   });
 
+  it('more than 50,000 characters in one call, naming texts', async () => {
+    const s = await sessionOf(deepl);
+    const send = (texts: string[]) =>
+      s.apiUnchecked(api.translation.translate, {
+        body: { sourceLanguage: 'de', targetLanguage: 'en', texts },
+      });
+    // 50 texts at their longest were 250,000 characters for the paid provider in one call.
+    const most = await send(Array.from({ length: 50 }, () => 'x'.repeat(5000)));
+    expect(most.statusCode).toBe(400);
+    expect(most.error()).toMatchObject({ code: 'validation', field: 'texts' });
+    expect(most.error().message).toContain('50,000 characters');
+    const justOver = await send([...Array.from({ length: 10 }, () => 'x'.repeat(4999)), 'x'.repeat(11)]);
+    expect(justOver.statusCode).toBe(400);
+    expect(provider.seen).toHaveLength(0);
+    const justSo = await send([...Array.from({ length: 10 }, () => 'x'.repeat(4999)), 'x'.repeat(10)]);
+    expect(justSo.statusCode).toBe(200);
+    expect(provider.seen).toHaveLength(1);
+  });
+
   it('a call without a token (401)', async () => {
     const res = await callApi(deepl.app, api.translation.translate, {
       body: { sourceLanguage: 'de', targetLanguage: 'en', texts: ['Hallo'] },
@@ -377,6 +407,9 @@ describe('POST /api/translation/translate refuses', () => {
 describe('the translation service', () => {
   const warnings: unknown[] = [];
   const log = { warn: (o: unknown) => warnings.push(o) };
+  const budget = { charsPerHour: 200_000, charsPerDay: 1_000_000 };
+  /** The budget's row refers to a manufacturer that exists. */
+  const manufacturerOf = async (ctx: TestContext) => (await sessionOf(ctx)).manufacturerId;
 
   it('answers provider-failed, naming the cause, when the provider cannot be reached', async () => {
     const service = createTranslationService({
@@ -386,16 +419,20 @@ describe('the translation service', () => {
         apiKey: undefined,
         timeoutMs,
       },
+      budget,
       log,
       db: none.rt.db,
       clock: none.rt.clock,
     });
-    const out = await service.translate(randomUUID(), {
+    const manufacturerId = await manufacturerOf(none);
+    const out = await service.translate(manufacturerId, {
       sourceLanguage: 'de',
       targetLanguage: 'en',
       texts: ['Hallo'],
     });
     expect(out).toMatchObject({ success: false, code: 'translation/provider-failed' });
+    // Nothing reached the provider: the budget has its characters back.
+    expect((await service.budget(manufacturerId)).hour.used).toBe(0);
     if (out.success) return;
     expect(out.reason).toMatch(/LibreTranslate could not be reached: ECONNREFUSED/);
     expect(warnings).toContainEqual(expect.objectContaining({ code: 'translation/provider-failed' }));
@@ -407,11 +444,12 @@ describe('the translation service', () => {
     );
     const service = createTranslationService({
       config: { provider: 'libretranslate', url: `${base}/libre`, apiKey: undefined, timeoutMs },
+      budget,
       log,
       db: none.rt.db,
       clock: none.rt.clock,
     });
-    const out = await service.translate(randomUUID(), {
+    const out = await service.translate(await manufacturerOf(none), {
       sourceLanguage: 'de',
       targetLanguage: 'en',
       texts: ['Hallo'],

@@ -16,8 +16,29 @@ export interface TranslationProvider {
   translate(request: TranslationRequest, signal: AbortSignal): Promise<string[]>;
 }
 
-/** The provider answered, but not with translations; `message` is for a person and never holds the key. */
-export class ProviderError extends Error {}
+/**
+ * The provider answered, but not with translations; `message` is for a person and never holds the key.
+ * `charged` says whether the provider may have counted the texts: not when it refused them (an HTTP error),
+ * but when it answered 200 with something unusable or had translated part of them already; the service
+ * gives the budget's characters back only for an uncharged failure (docs/product-decisions.md, "Translation").
+ */
+export class ProviderError extends Error {
+  readonly charged: boolean;
+  constructor(message: string, charged = true) {
+    super(message);
+    this.charged = charged;
+  }
+}
+
+/** Why `fetch` failed, in words: its cause (ECONNREFUSED, a DNS failure, a redirect), not "fetch failed". */
+export const networkReason = (name: string, err: unknown) => {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const detail =
+    (typeof cause?.code === 'string' && cause.code) ||
+    (typeof cause?.message === 'string' && cause.message) ||
+    (err instanceof Error ? err.message : String(err));
+  return `${name} could not be reached: ${detail}`;
+};
 
 /** Reasons quote a provider's message, but not at any length. */
 const quoteMax = 300;
@@ -67,6 +88,7 @@ const refusal = (
     ]
       .join('')
       .trim(),
+    false,
   );
 
 const postJson = (url: string, body: unknown, headers: Record<string, string>, signal: AbortSignal) =>
@@ -156,7 +178,16 @@ export const createDeeplProvider = (o: { url: string; apiKey: string }): Transla
     translate: async (r, signal) => {
       // One batch in almost every call; a large one goes in turn, so the account's rate limit holds.
       const out: string[] = [];
-      for (const batch of deeplBatches(r.texts)) out.push(...(await translateBatch(batch, r, signal)));
+      for (const batch of deeplBatches(r.texts)) {
+        try {
+          out.push(...(await translateBatch(batch, r, signal)));
+        } catch (err) {
+          // The batches before were translated, and DeepL has counted them: the failure is a charged one.
+          if (!out.length || signal.aborted) throw err;
+          const reason = err instanceof ProviderError ? err.message : networkReason(name, err);
+          throw new ProviderError(`${reason} (after ${out.length} of ${r.texts.length} texts)`, true);
+        }
+      }
       return out;
     },
   };

@@ -1,11 +1,13 @@
-import type { api, RouteBody, TranslateResult } from '@parley/contract';
+import { type api, type RouteBody, type TranslateResult, translationChars } from '@parley/contract';
 import type { Logger } from 'pino';
-import type { TranslationConfig } from '../../config.js';
+import type { TranslationBudgetConfig, TranslationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
+import { createTranslationBudget } from './translation.budget.js';
 import {
   createTranslationProvider,
+  networkReason,
   ProviderError,
   type TranslationProvider,
 } from './translation.providers.js';
@@ -13,16 +15,6 @@ import {
 type Failure = Extract<TranslateResult, { success: false }>;
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-
-/** Why `fetch` failed, in words: its cause (ECONNREFUSED, a DNS failure, a redirect), not "fetch failed". */
-const networkReason = (name: string, err: unknown) => {
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  const detail =
-    (typeof cause?.code === 'string' && cause.code) ||
-    (typeof cause?.message === 'string' && cause.message) ||
-    (err instanceof Error ? err.message : String(err));
-  return `${name} could not be reached: ${detail}`;
-};
 
 /**
  * D22: texts translated by the configured provider (DeepL or LibreTranslate). Never throws for the
@@ -41,12 +33,15 @@ export const createTranslationService = ({
   db,
   clock,
   config,
+  budget: budgetLimits,
   log,
   provider = createTranslationProvider(config),
 }: {
   db: Db;
   clock: Clock;
   config: TranslationConfig;
+  /** The characters a manufacturer may send the provider per hour and per day. */
+  budget: TranslationBudgetConfig;
   log: Pick<Logger, 'warn'>;
   /** The provider `config` names; a test may hand in another. */
   provider?: TranslationProvider | undefined;
@@ -58,18 +53,22 @@ export const createTranslationService = ({
   };
 
   const perManufacturer = createRateLimiter(db, { name: 'translation', clock, ...translationLimit });
+  const budget = createTranslationBudget({ db, clock, limits: budgetLimits });
+  const configured = provider !== undefined && config.provider !== 'none';
 
   return {
     translate: async (
       manufacturerId: string,
       body: RouteBody<typeof api.translation.translate>,
     ): Promise<TranslateResult> => {
-      if (provider && config.provider !== 'none') await perManufacturer.hit(manufacturerId);
       if (!provider || config.provider === 'none')
         return fail(
           'translation/not-configured',
           'No translation provider is configured (TRANSLATION_PROVIDER); ask the operator to set one up',
         );
+      await perManufacturer.hit(manufacturerId);
+      // Counted before the provider is asked: a call the budget has no room for is refused whole (429).
+      const reservation = await budget.reserve(manufacturerId, translationChars(body.texts));
       const signal = AbortSignal.timeout(config.timeoutMs);
       let translated: string[];
       try {
@@ -78,12 +77,18 @@ export const createTranslationService = ({
           signal,
         );
       } catch (err) {
+        // A timeout or an unusable answer may have been counted by the provider: they keep their characters.
         if (signal.aborted)
           return fail(
             'translation/timeout',
             `${provider.name} did not answer within ${seconds(config.timeoutMs)}; try again later`,
           );
-        if (err instanceof ProviderError) return fail('translation/provider-failed', err.message);
+        if (err instanceof ProviderError) {
+          if (!err.charged) await reservation.giveBack();
+          return fail('translation/provider-failed', err.message);
+        }
+        // Not reached at all: nothing was translated.
+        await reservation.giveBack();
         return fail('translation/provider-failed', networkReason(provider.name, err));
       }
       return {
@@ -98,6 +103,9 @@ export const createTranslationService = ({
         },
       };
     },
+
+    /** The manufacturer's budget, this hour's and today's, for the console. */
+    budget: (manufacturerId: string) => budget.read(manufacturerId, configured),
   };
 };
 export type TranslationService = ReturnType<typeof createTranslationService>;
