@@ -37,6 +37,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Parley <no-reply@parley.localhost>'),
   /** The pace of invitation and reminder mails, so a large invitation does not flood the mail server. */
   INVITATION_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /**
+   * A manufacturer's owners get at most this many mails an hour about what strangers cause (posts,
+   * contact requests, messages); the rest of the hour comes as one digest (0: digests only).
+   */
+  OWNER_NOTIFICATION_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(10),
   /** Tickets a mass follow-up handles per transaction (its comments, mails and progress commit together). */
   MASS_FOLLOW_UP_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -316,6 +321,7 @@ const toConfig = (env: z.infer<typeof envSchema>) => {
       from: env.MAIL_FROM,
       outboxDir: path.join(dataDir, 'mail'),
       invitationsPerMinute: env.INVITATION_MAILS_PER_MINUTE,
+      ownerNotificationsPerHour: env.OWNER_NOTIFICATION_MAILS_PER_HOUR,
     },
     massFollowUpBatchSize: env.MASS_FOLLOW_UP_BATCH_SIZE,
     identity: {

@@ -64,8 +64,12 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   const history = createHistoryService({
     db,
     notify: createOwnerNotifier({
+      db,
+      jobs,
       mail,
+      clock,
       publicUrl: config.publicUrl,
+      mailsPerHour: config.mail.ownerNotificationsPerHour,
       recipients: (tx, manufacturerId, kind, product) =>
         owner.mailRecipients(tx, manufacturerId, kind, product),
     }),

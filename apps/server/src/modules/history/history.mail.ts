@@ -1,9 +1,12 @@
 import type { HistoryKind, Product } from '@parley/contract';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
 import type { MailMessage, MailService } from '../mail/index.js';
+import { defineOwnerDigest, digestKinds } from './history.digest.js';
 import type { NewHistoryEntry } from './history.repository.js';
 
-type Recipient = { email: string; name: string };
+export type Recipient = { email: string; name: string };
 
 const quoted = (title: string | null | undefined) => (title ? `"${title}"` : '');
 const quotedDe = (title: string | null | undefined) => (title ? `„${title}“` : '');
@@ -84,26 +87,42 @@ export const ownerNotificationMail = (to: Recipient, e: NewHistoryEntry, publicU
   };
 };
 
+/** Who gets the owners' mails of a kind: the owner module's `mailRecipients` (late-bound). */
+export type RecipientsOf = (
+  tx: DbOrTx,
+  manufacturerId: string,
+  kind: HistoryKind,
+  product: Product,
+) => Promise<(Recipient & { id: string })[]>;
+
 /**
  * D20's owner mails: each owner of the manufacturer who switched this kind on (and did not cause
- * the entry) gets one, queued in the transaction that writes the entry.
+ * the entry) gets one, queued in the transaction that writes the entry. What strangers cause (a
+ * post, a contact request, a participant's or author's message) is counted against the
+ * manufacturer's hourly ceiling; past it the entry's mails are held for one digest at the end of the
+ * hour (docs/product-decisions.md, "Owner mails"). The composition root builds this once: it
+ * defines the digest job.
  */
-export const createOwnerNotifier =
-  (deps: {
-    mail: Pick<MailService, 'send'>;
-    publicUrl: string;
-    recipients: (
-      tx: DbOrTx,
-      manufacturerId: string,
-      kind: HistoryKind,
-      product: Product,
-    ) => Promise<(Recipient & { id: string })[]>;
-  }) =>
-  async (tx: DbOrTx, e: NewHistoryEntry) => {
-    const recipients = await deps.recipients(tx, e.manufacturerId, e.kind, e.product);
+export const createOwnerNotifier = (deps: {
+  db: Db;
+  jobs: Pick<JobQueue, 'define' | 'send'>;
+  mail: Pick<MailService, 'send'>;
+  clock: Clock;
+  publicUrl: string;
+  /** The ceiling per manufacturer and hour (`OWNER_NOTIFICATION_MAILS_PER_HOUR`). */
+  mailsPerHour: number;
+  recipients: RecipientsOf;
+}) => {
+  const holdPastCeiling = defineOwnerDigest(deps);
+  return async (tx: DbOrTx, e: NewHistoryEntry, entryId: string) => {
+    const recipients = (await deps.recipients(tx, e.manufacturerId, e.kind, e.product)).filter(
+      (r) => !(e.actorOwnerId && r.id === e.actorOwnerId),
+    );
+    if (recipients.length === 0) return;
+    if (!e.actorOwnerId && digestKinds.has(e.kind) && (await holdPastCeiling(tx, e, entryId))) return;
     for (const r of recipients) {
-      if (e.actorOwnerId && r.id === e.actorOwnerId) continue;
       await deps.mail.send(ownerNotificationMail(r, e, deps.publicUrl), { tx });
     }
   };
+};
 export type OwnerNotifier = ReturnType<typeof createOwnerNotifier>;

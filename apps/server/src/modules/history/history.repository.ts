@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pageAndCount } from '../../lib/paging.js';
 import { toHistoryEntry } from './history.dto.js';
-import { historyEntries, historySeen } from './history.tables.js';
+import { historyEntries, historySeen, ownerMailWindows } from './history.tables.js';
 
 export type NewHistoryEntry = {
   manufacturerId: string;
@@ -110,4 +110,49 @@ export const markHistorySeen = async (
     .insert(historySeen)
     .values(own.map(({ id }) => ({ entryId: id, ownerId: q.ownerId })))
     .onConflictDoNothing();
+};
+
+/**
+ * Counts one mailed entry in the manufacturer's hourly window of owner mails and answers the window
+ * (its start, and how many entries it holds with this one). A window opens with its first entry and
+ * closes an hour later; the next entry after that opens a new one. The upsert locks the
+ * manufacturer's row until the caller's transaction ends, so parallel entries on any instance are
+ * counted one after the other (docs/product-decisions.md, "Owner mails").
+ */
+export const countInMailWindow = async (db: DbOrTx, manufacturerId: string, now: Date, windowMs: number) => {
+  const closed = sql`${ownerMailWindows.startedAt} <= ${new Date(now.getTime() - windowMs)}`;
+  const [row] = await db
+    .insert(ownerMailWindows)
+    .values({ manufacturerId, startedAt: now, mails: 1 })
+    .onConflictDoUpdate({
+      target: ownerMailWindows.manufacturerId,
+      set: {
+        startedAt: sql`case when ${closed} then excluded.started_at else ${ownerMailWindows.startedAt} end`,
+        mails: sql`case when ${closed} then 1 else ${ownerMailWindows.mails} + 1 end`,
+      },
+    })
+    .returning({ startedAt: ownerMailWindows.startedAt, mails: ownerMailWindows.mails });
+  if (!row) throw new Error('owner mail window upsert returned nothing');
+  return row;
+};
+
+/** The entry's owner mails are held for the digest due at `until`. */
+export const holdEntryMail = async (db: DbOrTx, entryId: string, until: Date) => {
+  await db.update(historyEntries).set({ mailHeldUntil: until }).where(eq(historyEntries.id, entryId));
+};
+
+/**
+ * The entries held for the digest due at `until`, counted by kind and area, and released in the
+ * same statement: a digest job that runs again finds nothing to report.
+ */
+export const takeHeldEntries = async (db: DbOrTx, manufacturerId: string, until: Date) => {
+  const { rows } = await db.execute<{ kind: HistoryKind; product: Product; n: number }>(sql`
+    with held as (
+      update ${historyEntries} set mail_held_until = null
+      where ${historyEntries.manufacturerId} = ${manufacturerId}
+        and ${historyEntries.mailHeldUntil} = ${until}
+      returning ${historyEntries.kind}, ${historyEntries.product}
+    )
+    select kind, product, count(*)::int as n from held group by kind, product`);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
 };

@@ -15,14 +15,15 @@ type Reader = { manufacturerId: string; ownerId: string };
 
 /**
  * The owner's history (D20): entries of their manufacturer, each new until this owner has seen it.
- * `notify`, when given, queues the owners' mails of an entry in the entry's transaction.
+ * `notify`, when given, queues the owners' mails of an entry in the entry's transaction (or holds
+ * them for the hour's digest past the ceiling: docs/product-decisions.md, "Owner mails").
  */
 export const createHistoryService = ({
   db,
   notify,
 }: {
   db: Db;
-  notify?: (tx: DbOrTx, entry: NewHistoryEntry) => Promise<void>;
+  notify?: (tx: DbOrTx, entry: NewHistoryEntry, entryId: string) => Promise<void>;
 }) => ({
   list: (reader: Reader, q: { product: Product; page: number; limit: number }) =>
     listHistory(db, { ...reader, product: q.product, limit: q.limit, offset: pageOffset(q) }),
@@ -33,7 +34,7 @@ export const createHistoryService = ({
   /** Other modules write an entry in the transaction of what happened. */
   add: async (tx: DbOrTx, entry: NewHistoryEntry) => {
     const row = await addHistoryEntry(tx, entry);
-    if (notify) await notify(tx, entry);
+    if (notify && row) await notify(tx, entry, row.id);
     return row;
   },
 });
