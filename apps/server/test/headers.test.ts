@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers.js';
+import { createOwner, createTestApp, signIn, type TestContext } from './helpers.js';
 
 /** Security headers per kind of path (docs/product-decisions.md), on a console build of our own. */
 let webDist: string;
@@ -158,6 +158,64 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     }
     const token = await ctx.app.inject({ method: 'GET', url: `/api/public/ticket/${'b'.repeat(43)}` });
     expect(token.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('private answers, errors included, are never stored (no-store); pages are revalidated (no-cache)', async () => {
+    const owner = await createOwner(ctx.rt);
+    const tokens = await signIn(ctx.app, owner.email, owner.password);
+    const auth = { 'x-auth-token': tokens.idToken };
+    for (const [method, url, headers, status] of [
+      ['GET', '/api/owner/me/small', auth, 200],
+      ['GET', '/api/v2/campaign/all', auth, 200],
+      ['GET', '/api/owner/me/small', {}, 401],
+      ['GET', `/api/campaign/${randomUUID()}`, auth, 404],
+      // A participant's conversation by its secret link, and the identity service's tokens.
+      ['GET', `/api/public/ticket/${'b'.repeat(43)}`, {}, 404],
+      ['POST', '/identity/sign-out', {}, 204],
+    ] as const) {
+      const res = await ctx.app.inject({ method, url, headers });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/identity/sign-in',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    // The public key set may be cached briefly, as before.
+    const jwks = await ctx.app.inject({ method: 'GET', url: '/identity/jwks.json' });
+    expect(jwks.headers['cache-control']).toBe('public, max-age=300');
+
+    for (const url of [
+      '/',
+      '/index.html',
+      '/login',
+      '/connect/campaigns',
+      `/p/c/${randomUUID()}`,
+      '/api/docs',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    // Hashed assets keep their year (the static plugin's own default no longer replaces it).
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('denies the pages what they never use (Permissions-Policy), on pages and API answers alike', async () => {
+    for (const url of ['/', `/p/r/${randomUUID()}`, '/login', '/api/config', '/api/owner/me/small']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      const policy = String(res.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(policy, `${url} ${feature}`).toContain(`${feature}=()`);
+      }
+      // The copy buttons and the participants' videos keep the clipboard and fullscreen.
+      expect(policy, url).not.toMatch(/clipboard|fullscreen/);
+    }
   });
 
   it('does not believe X-Forwarded-Proto from a client when no proxy is trusted', async () => {

@@ -51,6 +51,48 @@ export const contentSecurityPolicy = (config: Pick<Config, 'analytics' | 'tracin
   };
 };
 
+/**
+ * What the pages never use, denied to them and to anything they embed (docs/product-decisions.md,
+ * "API-wide"). Left at the browser's default (our origin only): the clipboard (the copy buttons) and
+ * fullscreen (the participants' videos).
+ */
+export const permissionsPolicy = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * The Cache-Control of an answer whose route set none (docs/product-decisions.md, "API-wide"):
+ * `no-store` for everything private (a route the auth hook guards, every identity answer, which
+ * carries tokens, and a public route whose path holds a secret link), errors included, so no browser
+ * or shared cache keeps an owner's or participant's data; `no-cache` for HTML pages, so a deploy
+ * reaches every browser at once. Other public answers (the survey, the configuration) stay as they are.
+ */
+const defaultCacheControl = (req: FastifyRequest, contentType: string | undefined) => {
+  const route = req.routeOptions.url ?? '';
+  const access = req.routeOptions.config?.access;
+  if (route.startsWith('/identity/')) return 'no-store';
+  if (route.startsWith('/api/') && (access !== 'public' || route.includes(':token'))) return 'no-store';
+  return contentType?.startsWith('text/html') ? 'no-cache' : undefined;
+};
+
 /** Served over HTTPS: PUBLIC_URL says so, or the request came so (through a trusted proxy's X-Forwarded-Proto). */
 const overHttps = (config: Pick<Config, 'publicUrl'>, req: FastifyRequest) =>
   config.publicUrl.startsWith('https://') || req.protocol === 'https';
@@ -58,7 +100,8 @@ const overHttps = (config: Pick<Config, 'publicUrl'>, req: FastifyRequest) =>
 /**
  * Security headers on every answer (helmet), with what depends on the request decided here:
  * Referrer-Policy by path and HSTS only over HTTPS (over plain HTTP browsers ignore it, and sending
- * it on a local http://localhost would be meaningless).
+ * it on a local http://localhost would be meaningless); the Permissions-Policy; Cache-Control where
+ * the route set none.
  */
 export const registerSecurityHeaders = async (
   app: FastifyInstance,
@@ -80,6 +123,7 @@ export const registerSecurityHeaders = async (
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', async (req, reply) => {
+    reply.header('permissions-policy', permissionsPolicy);
     if (holdsToken(req.url)) reply.header('referrer-policy', 'no-referrer');
     if (overHttps(config, req)) reply.header('strict-transport-security', 'max-age=31536000');
     if (req.url.startsWith('/files/')) reply.header('cross-origin-resource-policy', 'cross-origin');
@@ -87,5 +131,12 @@ export const registerSecurityHeaders = async (
       reply.removeHeader('x-frame-options');
       reply.header('content-security-policy', embeddablePolicy);
     }
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    const contentType = reply.getHeader('content-type');
+    const value = defaultCacheControl(req, typeof contentType === 'string' ? contentType : undefined);
+    if (value) reply.header('cache-control', value);
+    return payload;
   });
 };

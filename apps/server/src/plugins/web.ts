@@ -30,6 +30,8 @@ export const registerWeb = async (app: FastifyInstance, webDist: string | undefi
       root,
       wildcard: false,
       index: false,
+      // Our setHeaders decides; the plugin's own default ('public, max-age=0') would replace it.
+      cacheControl: false,
       setHeaders: (res, file) => {
         res.setHeader(
           'cache-control',
