@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './fixtures';
+import { expect, expectAccessible, mailLinks, signIn, test } from './fixtures';
 
 /**
  * Campaigns end to end: an owner builds a survey in the console, starts it, a participant answers
@@ -158,11 +158,24 @@ test('a survey with every question type and a path rule, answered through the op
   await expectAccessible(survey, 'the survey’s thank-you page');
   await visitor.context.close();
 
-  // The same address again, from another browser: told at the email step, before any question.
+  // The same address again, from another browser: the email step tells nobody whether it answered
+  // (docs/product-decisions.md, "Participation"); its mailbox is told, with the link to the answers,
+  // and sending says so.
   const again = await participant(browser);
   await beginSurvey(again.page, link, 'Rider@e2e.parley.test');
-  await expect(again.page.getByText('This email address has already answered this survey.')).toBeVisible();
-  await expect(again.page.getByRole('heading', { name: 'Do you ride every day?' })).toBeHidden();
+  await expect(again.page.getByRole('heading', { name: 'Do you ride every day?' })).toBeVisible();
+  const told = await mailLinks('rider@e2e.parley.test', { containing: 'answered this survey already' });
+  expect(told.some((l) => l.includes('/p/t/'))).toBe(true);
+  await again.page.getByRole('radio', { name: 'No' }).check();
+  await again.page.getByRole('button', { name: 'Next' }).click();
+  await expect(again.page.getByRole('heading', { name: 'Rank what matters' })).toBeVisible();
+  await again.page.getByRole('button', { name: 'Next' }).click();
+  await again.page.getByRole('textbox').fill('Me again.');
+  await again.page.getByRole('button', { name: 'Send answers' }).click();
+  await expect(again.page.getByRole('alert')).toContainText(
+    'This email address has already answered this survey, and each address can answer it once.',
+  );
+  await expect(again.page.getByRole('heading', { name: 'Thank you!' })).toBeHidden();
   await expectAccessible(again.page, 'the survey’s already-answered message');
   await again.context.close();
 

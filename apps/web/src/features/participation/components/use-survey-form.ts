@@ -186,10 +186,11 @@ export const useSurveyForm = (
 
   /**
    * From the email step to the first question (or straight to sending a survey without
-   * questions), once the server agrees the address may answer: nobody fills in a whole survey to
-   * learn at the end that they answered before. If the check itself fails (network), the survey
-   * goes on: sending checks again. An invitation's address is known and was checked as the page
-   * loaded (`answered`): only the names it may add are checked.
+   * questions), once the server says the survey still takes answers: nobody fills in a closed
+   * survey for nothing. The check says nothing about the address (docs/product-decisions.md,
+   * "Participation"): an address that answered already was mailed, and sending says so. If the
+   * check itself fails (network), the survey goes on: sending checks again. An invitation's address
+   * is known and was checked as the page loaded (`answered`): only the names it may add are checked.
    */
   const start = async () => {
     const problems = checkContact(draft);
@@ -198,13 +199,8 @@ export const useSurveyForm = (
     if (Object.keys(problems).length > 0 || busy.current) return;
     if (preview || invitation) return begin();
     const result = await run(() => checkEmail(survey._id, draft.email.trim()));
-    if (result.ok) return begin();
-    const { error } = result;
-    if (isApiError(error) && error.code === 'survey/already-answered') {
-      setContactProblems({ email: 'alreadyAnswered' });
-    } else if (!(isApiError(error) && error.code.startsWith('survey/'))) {
-      begin();
-    }
+    // Only a survey that stopped taking answers stops here (the page then shows its status).
+    if (result.ok || !saysSurveyClosed(result.error)) begin();
   };
 
   /** Checks the question on screen, then shows the next on the path or sends the answers. */

@@ -3,8 +3,8 @@ import { answerIssues, answerValue, isEmailAddress, limits, surveyPath } from '@
 
 /** Why an answer cannot be taken yet; the page words it in the survey's language. */
 export type AnswerProblem = 'required' | 'chooseOne' | 'chooseAtLeastOne' | 'tooLong' | 'rankAll';
-/** `alreadyAnswered` comes from the server's check of the address (the rest are checked here). */
-export type ContactProblem = 'emailRequired' | 'emailInvalid' | 'alreadyAnswered' | 'nameTooLong';
+/** Checked here, before the survey starts. */
+export type ContactProblem = 'emailRequired' | 'emailInvalid' | 'nameTooLong';
 
 export type ContactDraft = { email: string; firstname: string; lastname: string };
 export type ContactProblems = Partial<Record<keyof ContactDraft, ContactProblem>>;
