@@ -25,15 +25,19 @@ const SharedResultsPage = lazy(() =>
 );
 
 /**
- * The public feedback pages (D19: a manufacturer's page, a post's page, the author's private page)
- * are one chunk of their own too, with their own texts; it chooses among the three itself.
+ * The public feedback pages (D19: a manufacturer's page, a post's page, the author's private page, a
+ * report's confirmation) are one chunk of their own too, with their own texts; it chooses among them
+ * itself.
  */
 const FeedbackPages = lazy(() =>
   import('@/features/participation/components/feedback-page').then((m) => ({ default: m.FeedbackPages })),
 );
 
-/** `/p/f/:manufacturerId`, and below it `post/:postId` and `mine/:token`: the parts, still encoded. */
-const feedbackPath = /^\/p\/f\/([^/]+)(?:\/(post|mine)\/([^/]+))?\/?$/;
+/**
+ * `/p/f/:manufacturerId`, and below it `post/:postId`, `mine/:token` and `report/:token`: the parts,
+ * still encoded.
+ */
+const feedbackPath = /^\/p\/f\/([^/]+)(?:\/(post|mine|report)\/([^/]+))?\/?$/;
 
 /**
  * The public pages (D10, `/p/…`) as their own application, built from `public.html` with Preact

@@ -344,7 +344,7 @@ describe('the feedback page: the published posts', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Feedback for Acme Bikes' })).toBeVisible();
   });
 
-  it('reports a post with an optional reason, then thanks', async () => {
+  it('reports a post with a reason and the reporter’s address, then says where the confirmation link went', async () => {
     const backend = serveFeed();
     const report = { manufacturerId, postId };
     backend.server.on(api.posts.publicReport, report, () => ({ status: 204 }));
@@ -354,22 +354,114 @@ describe('the feedback page: the published posts', () => {
     const reason = screen.getByLabelText('Reason (optional)');
     await waitFor(() => expect(reason).toHaveFocus());
     await user.type(reason, ' Rude words ');
+    // The address is required: a report counts only once it is confirmed through it.
     await user.click(screen.getByRole('button', { name: 'Send report' }));
-    const thanks = await screen.findByText('Thank you, we will look at it.');
-    await waitFor(() => expect(thanks).toHaveFocus());
+    const email = screen.getByLabelText(/^Your email address/);
+    expect(email).toHaveAccessibleDescription(
+      'We email you a link to confirm your report. Your address is never shown. Please enter your email address.',
+    );
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.type(email, 'grace@');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    expect(screen.getByText('Please enter a valid email address, such as name@example.com.')).toBeVisible();
+    expect(backend.server.requestsTo(api.posts.publicReport)).toHaveLength(0);
 
-    const [sent] = backend.server.requestsTo(api.posts.publicReport, report);
-    expect(sent?.body).toEqual({ reason: 'Rude words' });
+    await user.type(email, 'Example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    const sent = await screen.findByText(
+      'Thank you. We have emailed a link to grace@Example.com: your report counts once you open it and confirm.',
+    );
+    await waitFor(() => expect(sent).toHaveFocus());
+    expect(backend.server.requestsTo(api.posts.publicReport, report).map((r) => r.body)).toEqual([
+      { email: 'grace@Example.com', reason: 'Rude words', language: 'en' },
+    ]);
   });
 
-  it('sends no reason when none is given', async () => {
+  it('sends no reason when none is given, and says when there were too many reports', async () => {
     const backend = serveFeed();
-    backend.server.on(api.posts.publicReport, () => ({ status: 204 }));
+    let status = 429;
+    backend.server.on(api.posts.publicReport, () =>
+      status === 429 ? { status, body: { code: 'rate-limit', message: 'Too many' } } : { status },
+    );
     const { user } = renderPublicApp(`/p/f/${manufacturerId}?lang=en`);
     await user.click(await screen.findByRole('button', { name: 'Report the post by Ada Lovelace' }));
+    await user.type(screen.getByLabelText(/^Your email address/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send report' }));
-    await screen.findByText('Thank you, we will look at it.');
-    expect(backend.server.requestsTo(api.posts.publicReport)[0]?.body).toEqual({});
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many reports have been sent from here or to this address. Please try again later.',
+    );
+    status = 204;
+    await user.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByText(/^Thank you\. We have emailed a link to ada@example\.com/);
+    expect(backend.server.requestsTo(api.posts.publicReport).map((r) => r.body)).toEqual([
+      { email: 'ada@example.com', language: 'en' },
+      { email: 'ada@example.com', language: 'en' },
+    ]);
+  });
+});
+
+describe('a report’s confirmation (/p/f/:manufacturerId/report/:token)', () => {
+  const confirmation = (confirmed = false) => ({
+    manufacturerId,
+    postId,
+    page,
+    post: { authorName: 'Ada Lovelace', excerpt: 'The brakes squeak in the rain.' },
+    confirmed,
+  });
+
+  it('shows the reported post and confirms the report only when asked', async () => {
+    const backend = createTestBackend();
+    backend.server.on(api.posts.reportConfirmation, ofToken, () => ({ body: confirmation() }));
+    backend.server.on(api.posts.reportConfirm, ofToken, () => ({ status: 204 }));
+    const { user } = renderPublicApp(`/p/f/${manufacturerId}/report/${token}?lang=en`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your report' })).toBeVisible();
+    expect(screen.getByText('You reported this post on the feedback page of Acme Bikes:')).toBeVisible();
+    expect(screen.getByText('The brakes squeak in the rain.')).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Confirm your report'));
+    // Opening the link confirms nothing: a mail scanner opens links too.
+    expect(backend.server.requestsTo(api.posts.reportConfirm)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Confirm report' }));
+    const done = await screen.findByText('Thank you: your report is confirmed. We will look at the post.');
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Confirm report' })).toBeNull();
+    expect(backend.server.requestsTo(api.posts.reportConfirm, ofToken)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'All feedback for Acme Bikes' })).toHaveAttribute(
+      'href',
+      `/p/f/${manufacturerId}`,
+    );
+  });
+
+  it('speaks the language of the page the report came from, and says a confirmed report is confirmed', async () => {
+    const backend = createTestBackend();
+    backend.server.on(api.posts.reportConfirmation, ofToken, () => ({ body: confirmation(true) }));
+    renderPublicApp(`/p/f/${manufacturerId}/report/${token}?lang=de`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ihre Meldung bestätigen' })).toBeVisible();
+    expect(screen.getByText('Diese Meldung ist bereits bestätigt. Vielen Dank.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Meldung bestätigen' })).toBeNull();
+  });
+
+  it('says a link that expired or whose post was reviewed meanwhile is not valid when confirming', async () => {
+    const backend = createTestBackend();
+    backend.server.on(api.posts.reportConfirmation, ofToken, () => ({ body: confirmation() }));
+    backend.server.on(api.posts.reportConfirm, ofToken, () => ({
+      status: 404,
+      body: { code: 'not-found', message: 'report not found' },
+    }));
+    const { user } = renderPublicApp(`/p/f/${manufacturerId}/report/${token}?lang=en`);
+    await user.click(await screen.findByRole('button', { name: 'Confirm report' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link is not valid (any more)' }),
+    ).toHaveFocus();
+  });
+
+  it('says a link that names no report is not valid', async () => {
+    createTestBackend();
+    renderPublicApp(`/p/f/${manufacturerId}/report/${token}?lang=en`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link is not valid (any more)' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Confirm report' })).toBeNull();
   });
 });
 

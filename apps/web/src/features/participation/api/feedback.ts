@@ -4,18 +4,20 @@ import type {
   AuthorPost,
   FeedbackFeed,
   FeedbackPageInfo,
+  Language,
   PostForm,
   PostMedia,
   PostState,
   PublicPost,
+  ReportConfirmation,
 } from '@parley/contract';
 import { publicCall, publicPaths, publicUrl } from '@/lib/public-api';
 import { useLoad } from '@/lib/use-load';
 
 /**
  * The public feedback page's calls (D19, D10's `/p/f/…`): a manufacturer's published posts, a new
- * post with its images and videos, a visitor's report, and the author's own post by the private link
- * mailed to them. No token but the author's; the server validates every call as it does the console's.
+ * post with its images and videos, a visitor's report and its confirmation, and the author's own post
+ * by the private link mailed to them. No token but the author's; the server validates every call as it does the console's.
  */
 
 export type FeedbackSort = 'newest' | 'activity';
@@ -73,14 +75,34 @@ export const usePublicPost = (manufacturerId: string, postId: string) =>
   );
 
 /**
- * Reports a published post as abusive (204); the reason is optional. The server counts a report once
- * per post and client network, so nothing of the browser's is sent.
+ * Reports a published post as abusive (204): the server mails a confirmation link to `email`, and the
+ * report counts only once it is confirmed, once per post and address and once per post and client
+ * network (docs/product-decisions.md, "The platform area"). The reason is optional; the language is
+ * the mail's and its page's.
  */
-export const reportPost = (manufacturerId: string, postId: string, reason: string) =>
+export const reportPost = (
+  manufacturerId: string,
+  postId: string,
+  report: { email: string; reason: string; language: Language },
+) =>
   publicCall<undefined>('POST', publicPaths.feedbackReport, {
     params: { manufacturerId, postId },
-    body: reason ? { reason } : {},
+    body: {
+      email: report.email,
+      ...(report.reason ? { reason: report.reason } : {}),
+      language: report.language,
+    },
   });
+
+/** What a report's confirmation link names: the post (while public) and whether it is confirmed. */
+export const useReportConfirmation = (token: string) =>
+  useLoad(`report-confirmation:${token}`, (signal) =>
+    publicCall<ReportConfirmation>('GET', publicPaths.reportConfirmation, { params: { token }, signal }),
+  );
+
+/** Confirms the report by its link's token (204; 404 once the link expired or the owner decided). */
+export const confirmReport = (token: string) =>
+  publicCall<undefined>('POST', publicPaths.reportConfirm, { params: { token } });
 
 /** The author's own post by the private link's token (opening it confirms their address). */
 export const useAuthorPost = (token: string) =>

@@ -7,6 +7,7 @@ import { type FeedbackPageInfo, type FeedbackSort, loadFeed, usePublicPost } fro
 import s from './feedback.module.css';
 import { FeedbackAuthorPage } from './feedback-author';
 import { FeedbackForm } from './feedback-form';
+import { FeedbackReportConfirmPage } from './feedback-report-confirm';
 import {
   FeedbackHeader,
   FeedbackLoadProblem,
@@ -392,12 +393,14 @@ const decoded = (part: string | undefined) => {
 
 /**
  * The feedback chunk's page for its path (public-app.tsx matched its shape, still encoded):
- * `[manufacturerId]`, `[manufacturerId, 'post', postId]` or `[manufacturerId, 'mine', token]`.
+ * `[manufacturerId]`, `[manufacturerId, 'post', postId]`, `[manufacturerId, 'mine', token]` or
+ * `[manufacturerId, 'report', token]`.
  */
 export const FeedbackPages = ({ path }: { path: readonly (string | undefined)[] }) => {
   const [id, sub, value] = path.map(decoded);
   if (id && sub === 'post' && value) return <FeedbackPostPage manufacturerId={id} postId={value} />;
   if (id && sub === 'mine' && value) return <FeedbackAuthorPage token={value} />;
+  if (id && sub === 'report' && value) return <FeedbackReportConfirmPage token={value} />;
   // A malformed address asks the server anyway, which answers that it names no page.
   return <FeedbackPage manufacturerId={id ?? path[0] ?? ''} />;
 };

@@ -1,21 +1,11 @@
 import type { Language, ManuType, PublicPost } from '@parley/contract';
-import { postReportReasonMax } from '@parley/contract/post-checks';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Link,
-  plainClasses,
-  Row,
-  Stack,
-  Text,
-  TextArea,
-  Title,
-} from '@/components/plain/plain';
+import { type ReactNode, useId } from 'react';
+import { Link, plainClasses, Stack, Text, Title } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
 import { detectLanguage, isLanguage, languages } from '@/lib/language';
-import { type FeedbackPageInfo, reportPost } from '../api/feedback';
+import type { FeedbackPageInfo } from '../api/feedback';
 import s from './feedback.module.css';
+import { ReportPost } from './feedback-report';
 import { type FeedbackTextKey, translateFeedback, useFeedbackTranslation } from './feedback-texts';
 import { PageMessage } from './page-message';
 
@@ -191,123 +181,6 @@ export const CommentList = ({
         })}
       </ol>
     </section>
-  );
-};
-
-type ReportState = 'closed' | 'open' | 'done';
-
-/**
- * "Report": asks for an optional reason and sends it (the server counts a report once per post and
- * client network); then thanks, with the focus on the thanks (the form it replaces is gone).
- */
-export const ReportPost = ({
-  manufacturerId,
-  post,
-}: {
-  manufacturerId: string;
-  post: Pick<PublicPost, '_id' | 'authorName'>;
-}) => {
-  const { t } = useFeedbackTranslation();
-  const id = useId();
-  const [state, setState] = useState<ReportState>('closed');
-  const [reason, setReason] = useState('');
-  const [tooLong, setTooLong] = useState(false);
-  const [problem, setProblem] = useState<FeedbackTextKey | null>(null);
-  const [sending, setSending] = useState(false);
-  const busy = useRef(false);
-  const thanks = useRef<HTMLParagraphElement>(null);
-  const wasOpen = useRef(false);
-
-  useEffect(() => {
-    if (state === 'open') document.getElementById(`${id}-reason`)?.focus();
-    if (state === 'done') thanks.current?.focus();
-    // Cancelled: the focus goes back to the button that opened the form.
-    if (state === 'closed' && wasOpen.current) document.getElementById(`${id}-open`)?.focus();
-    wasOpen.current = state === 'open';
-  }, [state, id]);
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy.current) return;
-    const text = reason.trim();
-    if (text.length > postReportReasonMax) {
-      setTooLong(true);
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    busy.current = true;
-    setSending(true);
-    setProblem(null);
-    try {
-      await reportPost(manufacturerId, post._id, text);
-      setState('done');
-    } catch (error) {
-      if (isApiError(error) && error.status === 429) setProblem('feedbackPage.report.tooMany');
-      else if (isApiError(error) && error.status === 404) setProblem('feedbackPage.report.gone');
-      else setProblem('feedbackPage.report.failed');
-    } finally {
-      busy.current = false;
-      setSending(false);
-    }
-  };
-
-  if (state === 'done') {
-    return (
-      <p ref={thanks} tabIndex={-1} role="status" className={s.date} style={{ margin: 0 }}>
-        {t('feedbackPage.report.done')}
-      </p>
-    );
-  }
-  if (state === 'closed') {
-    return (
-      <Button
-        id={`${id}-open`}
-        variant="subtle"
-        compact
-        aria-label={t('feedbackPage.report.openLabel', { name: post.authorName })}
-        onClick={() => setState('open')}
-      >
-        {t('feedbackPage.report.open')}
-      </Button>
-    );
-  }
-  return (
-    <form className={s.report} onSubmit={(e) => void send(e)} noValidate aria-labelledby={`${id}-title`}>
-      <Stack gap={8}>
-        <p id={`${id}-title`} className={s.answerTitle}>
-          {t('feedbackPage.report.title')}
-        </p>
-        <Text small>{t('feedbackPage.report.intro')}</Text>
-        <TextArea
-          id={`${id}-reason`}
-          label={t('feedbackPage.report.reason')}
-          rows={2}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setTooLong(false);
-          }}
-          error={tooLong ? t('feedbackPage.report.tooLong', { max: postReportReasonMax }) : null}
-          description={t('participation.freeText.counter', {
-            count: reason.trim().length,
-            max: postReportReasonMax,
-          })}
-        />
-        {problem ? (
-          <Alert tone="red" role="alert">
-            {t(problem)}
-          </Alert>
-        ) : null}
-        <Row gap={8} style={{ justifyContent: 'flex-end' }}>
-          <Button variant="default" compact onClick={() => setState('closed')}>
-            {t('feedbackPage.report.cancel')}
-          </Button>
-          <Button type="submit" compact loading={sending}>
-            {t('feedbackPage.report.send')}
-          </Button>
-        </Row>
-      </Stack>
-    </form>
   );
 };
 

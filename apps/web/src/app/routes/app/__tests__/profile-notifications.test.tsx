@@ -26,6 +26,7 @@ describe('profile: email notifications', () => {
           reminderMassFollowUp: false,
           campaignEnded: true,
           newContactRequest: false,
+          postHiddenByReports: true,
         },
       }),
     });
@@ -41,6 +42,7 @@ describe('profile: email notifications', () => {
       'Mass follow-up reminders sent',
       'Campaign ended',
       'New contact request',
+      "Post hidden by visitors' reports",
     ];
     expect(notifications.getAllByRole('switch')).toHaveLength(labels.length);
     expect(labels.map((name) => [name, switchOf(notifications, name).checked])).toEqual([
@@ -50,6 +52,7 @@ describe('profile: email notifications', () => {
       ['Mass follow-up reminders sent', false],
       ['Campaign ended', true],
       ['New contact request', false],
+      ["Post hidden by visitors' reports", true],
     ]);
     expect(
       notifications.getByText('When a participant writes to you in the conversation about their answer.'),
