@@ -236,22 +236,26 @@ export const createParticipationService = (deps: {
     if (row.campaign.allowMultipleParticipation) return;
     const answered = await answeredTicketOfEmail(db, campaignId, email);
     if (!answered) return;
-    await db.transaction(async (tx) => {
-      const now = clock.now();
-      if (!(await answeredMails.takeIn(tx, `${campaignId}:${answered.email}`))) return;
-      const token = await tickets.newLink(tx, answered.ticketId, now);
-      await deps.mail.send(
-        alreadyAnsweredMail({
-          to: answered.email,
-          language: answered.language,
-          firstname: answered.firstname,
-          campaignTitle: row.campaign.title,
-          manufacturerName: row.manufacturer.name,
-          link: `${config.publicUrl}/p/t/${token}`,
-        }),
-        { tx },
-      );
-    });
+    // A mail that cannot be queued is logged, not answered as an error: the caller's answer must not
+    // differ for this address (the page's sending says it answered already anyway).
+    await db
+      .transaction(async (tx) => {
+        const now = clock.now();
+        if (!(await answeredMails.takeIn(tx, `${campaignId}:${answered.email}`))) return;
+        const token = await tickets.newLink(tx, answered.ticketId, now);
+        await deps.mail.send(
+          alreadyAnsweredMail({
+            to: answered.email,
+            language: answered.language,
+            firstname: answered.firstname,
+            campaignTitle: row.campaign.title,
+            manufacturerName: row.manufacturer.name,
+            link: `${config.publicUrl}/p/t/${token}`,
+          }),
+          { tx },
+        );
+      })
+      .catch((err: unknown) => deps.log.error({ err, campaignId }, 'already-answered mail not queued'));
   };
 
   /** The survey behind a personal link: the invitee is known, so there is no email step. */
