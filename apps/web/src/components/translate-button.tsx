@@ -1,10 +1,11 @@
-import { Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { Language } from '@parley/contract';
 import { IconLanguage } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
 import { translationTarget, useTranslate } from '@/lib/translation';
+import { useTranslationBudgetText } from './translation-budget';
 
 type TranslateButtonProps = {
   /** The text to translate, as written. */
@@ -21,7 +22,7 @@ type TranslateButtonProps = {
 /**
  * "Translate" under a text someone else wrote: the translation appears below it (asked once, then
  * kept), and the same button hides it again. A failure shows "Translation failed" with the reason
- * (lib/translation.ts) and leaves the text as it was.
+ * (lib/translation.ts) and leaves the text as it was. Its tooltip tells the translation budget left.
  */
 export const TranslateButton = ({
   text,
@@ -63,27 +64,30 @@ export const TranslateButton = ({
   };
 
   const targetName = t(`components.translation.languages.${target}`);
+  const budget = useTranslationBudgetText();
   return (
     <Stack gap={6} align="flex-start">
-      <Button
-        size="compact-xs"
-        variant="subtle"
-        leftSection={<IconLanguage size={14} aria-hidden />}
-        onClick={() => void toggle()}
-        loading={translate.isPending}
-        disabled={disabled || text.trim() === '' || sourceLanguage === target}
-        aria-expanded={shown}
-        aria-controls={shown ? regionId : undefined}
-        aria-label={
-          subject
-            ? shown
-              ? t('components.translation.hideSubject', { subject })
-              : t('components.translation.translateSubject', { subject })
-            : undefined
-        }
-      >
-        {shown ? t('components.translation.hide') : t('components.translation.translate')}
-      </Button>
+      <Tooltip label={budget} disabled={!budget || shown} withArrow>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconLanguage size={14} aria-hidden />}
+          onClick={() => void toggle()}
+          loading={translate.isPending}
+          disabled={disabled || text.trim() === '' || sourceLanguage === target}
+          aria-expanded={shown}
+          aria-controls={shown ? regionId : undefined}
+          aria-label={
+            subject
+              ? shown
+                ? t('components.translation.hideSubject', { subject })
+                : t('components.translation.translateSubject', { subject })
+              : undefined
+          }
+        >
+          {shown ? t('components.translation.hide') : t('components.translation.translate')}
+        </Button>
+      </Tooltip>
       {shown && current !== null ? (
         <Paper
           id={regionId}

@@ -12,6 +12,7 @@ import { IconArrowBackUp, IconLanguage } from '@tabler/icons-react';
 import { type ChangeEvent, type RefObject, type SyntheticEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TemplatePicker } from '@/components/template-picker';
+import { TranslationBudgetText } from '@/components/translation-budget';
 import { useLanguage } from '@/lib/i18n';
 import { otherLanguage, useTranslate } from '@/lib/translation';
 import { isTextFieldError } from '../api/ticket-mutations';
@@ -249,6 +250,7 @@ export const DraftTools = ({
             {t('tickets.compose.undoTranslation')}
           </Button>
         ) : null}
+        <TranslationBudgetText />
       </Group>
       <Text fz="xs" c="dimmed" role="status" aria-live="polite">
         {status}

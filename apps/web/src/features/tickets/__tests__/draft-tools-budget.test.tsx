@@ -1,0 +1,67 @@
+import { Textarea } from '@mantine/core';
+import { api, type TranslationBudget } from '@parley/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend } from '@/testing/test-backend';
+import { renderInProviders } from '@/testing/test-utils';
+import { DraftTools, useOwnerDraft } from '../components/owner-draft';
+
+const budget = (hourUsed: number): TranslationBudget => ({
+  configured: true,
+  callMax: 50_000,
+  hour: { limit: 200_000, used: hourUsed, refillsAt: new Date(Date.now() + 3_600_000).toISOString() },
+  day: { limit: 1_000_000, used: hourUsed, refillsAt: new Date(Date.now() + 86_400_000).toISOString() },
+});
+
+/** The fake backend counts what it translated into the budget it answers, as the server does. */
+const serve = () => {
+  const backend = createTestBackend();
+  backend.signInStored();
+  let used = 0;
+  backend.server.on(api.translation.budget, () => ({ body: budget(used) }));
+  backend.server.on(api.translation.translate, ({ body }) => {
+    const { texts } = body as { texts: string[] };
+    used += texts.join('').length;
+    return {
+      body: {
+        success: true,
+        data: {
+          suggestions: texts.map((text) => ({
+            originalText: text,
+            originalTextLanguage: 'en',
+            translatedText: `DE: ${text}`,
+            translatedTextLanguage: 'de',
+          })),
+        },
+      },
+    };
+  });
+  return backend;
+};
+
+const Draft = () => {
+  const draft = useOwnerDraft();
+  return (
+    <>
+      <Textarea label="Answer" {...draft.fieldProps} />
+      <DraftTools draft={draft} language="de" values={{}} disabled={false} previewLabel="Preview" />
+    </>
+  );
+};
+
+describe('the draft tools', () => {
+  it('show the translation budget beside “Translate into German”, renewed after a translation', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderInProviders(<Draft />);
+    expect(await screen.findByText('200,000 of 200,000 characters left this hour')).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'Thank you!');
+    await user.click(screen.getByRole('button', { name: 'Translate into German' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveValue('DE: Thank you!'),
+    );
+    expect(await screen.findByText('199,990 of 200,000 characters left this hour')).toBeVisible();
+  });
+});
