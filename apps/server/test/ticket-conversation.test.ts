@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { api, type Ticket } from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -273,6 +274,34 @@ describe('comments', () => {
     });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { code: string }).code).toBe('file/invalid');
+  });
+
+  it('refuses an image above 40 megapixels and an image that is also a page (docs/product-decisions.md)', async () => {
+    const { participant } = await setup();
+    const p = await participant();
+    // A PNG of a few bytes whose header claims 30000 × 30000 px: 2.7 GB once a browser decodes it.
+    const huge = makePng(1, 1);
+    huge.writeUInt32BE(30000, 16);
+    huge.writeUInt32BE(30000, 20);
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29);
+    const polyglot = Buffer.concat([
+      makePng(4, 4),
+      Buffer.from('<html><script>alert(document.domain)</script>'),
+    ]);
+    for (const [data, code] of [
+      [huge, 'file/too-many-pixels'],
+      [polyglot, 'file/invalid'],
+    ] as const) {
+      const form = multipart([{ name: 'file', filename: 'x.png', contentType: 'image/png', data }]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/public/ticket/${p.token}/media`,
+        payload: form.payload,
+        headers: form.headers,
+      });
+      expect(res.statusCode, code).toBe(400);
+      expect((res.json() as { code: string }).code).toBe(code);
+    }
   });
 
   it("are erased with the contact's answers, their files too", async () => {

@@ -8,6 +8,11 @@ export const ticketMediaLimits = {
   videoTypes: ['video/mp4', 'video/webm', 'video/quicktime'],
   maxImageBytes: 10 * 1024 * 1024,
   maxVideoBytes: 50 * 1024 * 1024,
+  /**
+   * The most pixels an image may have (width × height): a small file may decode to gigabytes in a
+   * viewer's browser. Only the server checks it, from the file's header; the page would have to decode it.
+   */
+  maxImagePixels: 40_000_000,
   perComment: 5,
 } as const;
 

@@ -1,5 +1,6 @@
 import { ticketMediaKind, ticketMediaLimits } from '@parley/contract';
 import { AppError } from './errors.js';
+import { holdsMarkup, imageSize } from './image-size.js';
 
 const startsWith = (b: Buffer, bytes: number[], at = 0) => bytes.every((x, i) => b[at + i] === x);
 const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toString('latin1');
@@ -20,7 +21,8 @@ export const sniffMediaType = (b: Buffer): string | null => {
 
 /**
  * Checks an upload against D25's rules for participants' media (contract: ticketMediaLimits): an
- * image or video by its bytes, within its kind's size. Answers its real type and kind.
+ * image or video by its bytes, within its kind's size; an image within the pixel budget and without
+ * markup. Answers its real type and kind.
  */
 export const checkMedia = (bytes: Buffer) => {
   const contentType = sniffMediaType(bytes);
@@ -36,5 +38,31 @@ export const checkMedia = (bytes: Buffer) => {
   if (bytes.length > max) {
     throw new AppError('file/too-large', `The ${kind} is larger than ${max / 1024 / 1024} MB.`, 'file');
   }
+  if (kind === 'image') checkImage(bytes, contentType);
   return { contentType, kind };
+};
+
+/**
+ * An image's pixel budget, read from its header (a 2.6 MB PNG may claim 30000 × 30000 px, 2.7 GB
+ * decoded in every viewer's browser), and no markup beside its picture (an image that is also a
+ * page). Docs: docs/product-decisions.md, "The ticket conversation".
+ */
+const checkImage = (bytes: Buffer, contentType: string) => {
+  const size = imageSize(bytes, contentType);
+  if (!size) throw new AppError('file/invalid', 'The image cannot be read: its header is damaged.', 'file');
+  const { maxImagePixels } = ticketMediaLimits;
+  if (size.width * size.height > maxImagePixels) {
+    throw new AppError(
+      'file/too-many-pixels',
+      `The image is ${size.width} × ${size.height} px; at most ${maxImagePixels / 1_000_000} megapixels.`,
+      'file',
+    );
+  }
+  if (holdsMarkup(bytes)) {
+    throw new AppError(
+      'file/invalid',
+      'The image also holds markup (HTML or script); send the picture alone.',
+      'file',
+    );
+  }
 };

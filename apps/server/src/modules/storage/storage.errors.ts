@@ -4,6 +4,8 @@ import { defineErrorCodes } from '../../lib/errors.js';
 export const storageErrorCodes = defineErrorCodes({
   'file/invalid': 400,
   'file/too-large': 413,
+  /** An image above the pixel budget (ticketMediaLimits.maxImagePixels), however small its file. */
+  'file/too-many-pixels': 400,
 });
 type StorageErrorCodes = typeof storageErrorCodes;
 declare module '../../lib/errors.js' {

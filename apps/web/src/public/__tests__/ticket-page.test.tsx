@@ -254,6 +254,24 @@ describe("the participant's ticket page: replying", () => {
     expect(screen.queryByRole('list', { name: 'Files for your message' })).toBeNull();
   });
 
+  it('says when the server refuses an image for its pixels, which only the server can read', async () => {
+    const backend = serveTicket();
+    backend.server.on(api.participation.ticketMediaUpload, ofToken, () => ({
+      status: 400,
+      body: { code: 'file/too-many-pixels', message: 'The image is 30000 × 30000 px', field: 'file' },
+    }));
+    const { user } = renderPublicApp(`/p/t/${token}`);
+    await user.upload(
+      await screen.findByLabelText('Add photos or videos'),
+      new File(['png'], 'panorama.png', { type: 'image/png' }),
+    );
+    expect(
+      await screen.findByText(
+        '“panorama.png” has too many pixels: images may have up to 40 megapixels. Please send a smaller version.',
+      ),
+    ).toBeVisible();
+  });
+
   it('asks for a text or a file before sending, and says a refused message in the form', async () => {
     const backend = serveTicket();
     backend.server.on(api.participation.ticketComment, ofToken, () => ({

@@ -24,6 +24,7 @@ const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const sizes = {
   imageMb: megabytes(ticketMediaLimits.maxImageBytes),
   videoMb: megabytes(ticketMediaLimits.maxVideoBytes),
+  megapixels: ticketMediaLimits.maxImagePixels / 1_000_000,
   max: ticketMediaLimits.perComment,
 };
 const accept = [...ticketMediaLimits.imageTypes, ...ticketMediaLimits.videoTypes].join(',');
@@ -50,6 +51,8 @@ type Problem = { key: TicketTextKey; name?: string };
 const uploadProblemOf = (error: unknown, name: string): Problem => {
   if (isApiError(error)) {
     if (error.status === 429) return { key: 'ticketPage.reply.problems.rateLimit' };
+    // An image above the pixel budget, which only the server reads, from the file's header.
+    if (error.code === 'file/too-many-pixels') return { key: 'ticketPage.reply.problems.pixels', name };
     if (error.status === 413 || error.code.endsWith('too-large')) {
       return { key: 'ticketPage.reply.problems.size', name };
     }
