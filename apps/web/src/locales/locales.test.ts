@@ -5,6 +5,8 @@ import de from './de.json';
 import en from './en.json';
 import deFeedback from './feedback-page/de.json';
 import enFeedback from './feedback-page/en.json';
+import deReport from './report-confirmation/de.json';
+import enReport from './report-confirmation/en.json';
 import deResults from './shared-results/de.json';
 import enResults from './shared-results/en.json';
 import deTicket from './ticket-page/de.json';
@@ -25,6 +27,7 @@ const pairs = [
   ['the ticket page', deTicket, enTicket],
   ['the shared results page', deResults, enResults],
   ['the feedback pages', deFeedback, enFeedback],
+  ['the report confirmation page', deReport, enReport],
 ] as const;
 
 describe('locales', () => {

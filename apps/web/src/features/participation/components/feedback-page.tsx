@@ -1,5 +1,5 @@
 import type { Language, PublicPost } from '@parley/contract';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Link, Row, Stack, Text, Title } from '@/components/plain/plain';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLoad } from '@/lib/use-load';
@@ -7,7 +7,6 @@ import { type FeedbackPageInfo, type FeedbackSort, loadFeed, usePublicPost } fro
 import s from './feedback.module.css';
 import { FeedbackAuthorPage } from './feedback-author';
 import { FeedbackForm } from './feedback-form';
-import { FeedbackReportConfirmPage } from './feedback-report-confirm';
 import {
   FeedbackHeader,
   FeedbackLoadProblem,
@@ -382,6 +381,14 @@ const FeedbackPostView = ({
   );
 };
 
+/**
+ * A report's confirmation page is a chunk of its own: few visitors open it, and the feedback page,
+ * which many open, does not carry it (its page-weight budget).
+ */
+const FeedbackReportConfirmPage = lazy(() =>
+  import('./feedback-report-confirm').then((m) => ({ default: m.FeedbackReportConfirmPage })),
+);
+
 /** A path part decoded, or null for a malformed escape (`%E0%A4%A`), which names nothing. */
 const decoded = (part: string | undefined) => {
   try {
@@ -400,7 +407,13 @@ export const FeedbackPages = ({ path }: { path: readonly (string | undefined)[] 
   const [id, sub, value] = path.map(decoded);
   if (id && sub === 'post' && value) return <FeedbackPostPage manufacturerId={id} postId={value} />;
   if (id && sub === 'mine' && value) return <FeedbackAuthorPage token={value} />;
-  if (id && sub === 'report' && value) return <FeedbackReportConfirmPage token={value} />;
+  if (id && sub === 'report' && value) {
+    return (
+      <Suspense fallback={null}>
+        <FeedbackReportConfirmPage token={value} />
+      </Suspense>
+    );
+  }
   // A malformed address asks the server anyway, which answers that it names no page.
   return <FeedbackPage manufacturerId={id ?? path[0] ?? ''} />;
 };
