@@ -15,8 +15,9 @@ import {
  * The platform area (D19, docs/product-decisions.md "The platform area"): a customer posts feedback
  * on the manufacturer's public page, the owner classifies, answers and publishes it in the console,
  * the public sees it with the answer, the author comments by the private link mailed to them and the
- * owner reads the comment; reports from three client networks take a post off the public page; without
- * canUnpublish the console's Unpublish stays visible, disabled, saying why.
+ * owner reads the comment; confirmed reports from three addresses and client networks take a post off the
+ * public page and tell the owner; without canUnpublish the console's Unpublish stays visible, disabled,
+ * saying why.
  */
 
 /** Addresses of one test: a stamp keeps them apart from every other test's on the shared server. */
@@ -260,7 +261,7 @@ test('a customer posts feedback; the owner classifies, answers and publishes it;
   ).toBeVisible();
 });
 
-test('three visitors’ reports, one per client network, take a published post off the public page; the console shows it unpublished by them', async ({
+test('three visitors’ confirmed reports, one per address and client network, take a published post off the public page and tell the owner; the console shows it unpublished by them', async ({
   page,
   owner,
   browser,
@@ -275,17 +276,19 @@ test('three visitors’ reports, one per client network, take a published post o
     { publish: true },
   );
 
-  // Visitors, each in a browser of their own, report it. A report counts once per client network
-  // (docs/product-decisions.md, "Visitors' reports"): the second browser is in the first one's
-  // network (the same /24), so the post is still public for the third, and only the fourth browser,
-  // the third network, takes it off. Addresses from the documentation ranges (RFC 5737).
+  // Visitors, each in a browser of their own, report it and confirm by the link mailed to them. A
+  // confirmed report counts once per address and once per client network (docs/product-decisions.md,
+  // "Visitors' reports"): the second browser is in the first one's network (the same /24), and the
+  // fourth never confirms, so the post is still public for the fifth, whose report, the third network
+  // and address confirmed, takes it off. Addresses from the documentation ranges (RFC 5737, 3849).
   const visitors = [
     { from: '192.0.2.10', reason: 'Insults the staff.' },
     { from: '192.0.2.77', reason: 'Same office, same opinion.' },
     { from: '198.51.100.23', reason: '', onItsOwnPage: true },
+    { from: '2001:db8:5:5::1', reason: 'Made up by a script.', unconfirmed: true },
     { from: '203.0.113.5', reason: 'Not true.' },
   ];
-  for (const [i, { from, reason, onItsOwnPage }] of visitors.entries()) {
+  for (const [i, { from, reason, onItsOwnPage, unconfirmed }] of visitors.entries()) {
     const visitor = await visitorPage(browser, baseURL, from);
     await openFeedbackPage(visitor, owner);
     let post = publicPost(visitor, 'Otto Grim');
@@ -300,15 +303,31 @@ test('three visitors’ reports, one per client network, take a published post o
     const reasonField = report.getByRole('textbox', { name: /^Reason \(optional\)/ });
     await expect(reasonField).toBeFocused();
     if (reason) await reasonField.fill(reason);
+    const email = address(`reporter${i}`);
+    await report.getByRole('textbox', { name: /^Your email address/ }).fill(email);
     if (i === 0) await expectAccessible(visitor, 'the report form');
     await report.getByRole('button', { name: 'Send report' }).click();
-    const done = post.getByRole('status').filter({ hasText: 'Thank you, we will look at it.' });
-    await expect(done).toBeVisible();
-    await expect(done).toBeFocused();
+    const sent = post.getByRole('status').filter({ hasText: `We have emailed a link to ${email}` });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeFocused();
+    if (!unconfirmed) {
+      // The link in the mail opens the confirmation page; only its button confirms.
+      const link = (await mailLinks(email, { containing: '/report/' })).find((l) => l.includes('/report/'));
+      expect(link, 'a /report/ link').toBeDefined();
+      const url = new URL(link as string);
+      await visitor.goto(`${url.pathname}${url.search}`);
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Confirm your report' })).toBeVisible();
+      await expect(visitor.getByText(text)).toBeVisible();
+      if (i === 0) await expectAccessible(visitor, 'the report confirmation');
+      await visitor.getByRole('button', { name: 'Confirm report' }).click();
+      const done = visitor.getByRole('status').filter({ hasText: 'Thank you: your report is confirmed.' });
+      await expect(done).toBeVisible();
+      await expect(done).toBeFocused();
+    }
     await visitor.context().close();
   }
 
-  // The third network's report took it off the public page.
+  // The third network's confirmed report took it off the public page.
   const visitor = await visitorPage(browser, baseURL);
   await openFeedbackPage(visitor, owner);
   await expect(
@@ -316,6 +335,10 @@ test('three visitors’ reports, one per client network, take a published post o
   ).toBeVisible();
   await expect(publicPost(visitor, 'Otto Grim')).toHaveCount(0);
   await visitor.context().close();
+
+  // The owner was told at once, by mail, with the way to the post in the console.
+  const told = await mailLinks(owner.email, { containing: "hidden by 3 visitors' reports" });
+  expect(told.some((l) => l.includes('/platform/tickets/'))).toBe(true);
 
   // In the console it is unpublished, by the visitors' reports, with their reasons.
   await signInToConsole(page, owner);
@@ -331,12 +354,13 @@ test('three visitors’ reports, one per client network, take a published post o
   await expect(entries.nth(1)).toContainText("Visitors' reports,");
   await expect(entries.nth(1)).toContainText('Reason: 3 reports by visitors');
   const reports = page.getByRole('region', { name: "Visitors' reports (3)" });
-  // One report per network: the second browser's is not among them.
+  // One report per network, confirmed ones only: the second browser's and the unconfirmed one are not among them.
   await expect(reports.getByRole('listitem')).toHaveCount(3);
   await expect(reports).toContainText('Insults the staff.');
   await expect(reports).toContainText('Not true.');
   await expect(reports).toContainText('No reason given');
   await expect(reports).not.toContainText('Same office, same opinion.');
+  await expect(reports).not.toContainText('Made up by a script.');
   // Unpublished: the owner may publish it again (or report it), not unpublish it.
   const actions = page.getByRole('group', { name: "Change the post's state" });
   await expect(actions.getByRole('button', { name: 'Publish', exact: true })).toBeVisible();
