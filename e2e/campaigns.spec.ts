@@ -173,7 +173,7 @@ test('a survey with every question type and a path rule, answered through the op
   await again.page.getByRole('textbox').fill('Me again.');
   await again.page.getByRole('button', { name: 'Send answers' }).click();
   await expect(again.page.getByRole('alert')).toContainText(
-    'This email address has already answered this survey, and each address can answer it once.',
+    'This address has already answered this survey. We have emailed it the link to its answers.',
   );
   await expect(again.page.getByRole('heading', { name: 'Thank you!' })).toBeHidden();
   await expectAccessible(again.page, 'the survey’s already-answered message');

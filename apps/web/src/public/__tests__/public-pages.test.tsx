@@ -59,7 +59,7 @@ describe('the survey page (/p/c/:campaignId)', () => {
     await user.click(screen.getByRole('button', { name: 'Send answers' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This email address has already answered this survey, and each address can answer it once. We have emailed the link to the earlier answers to this address.',
+      'This address has already answered this survey. We have emailed it the link to its answers.',
     );
     expect(screen.queryByRole('heading', { name: 'Thank you!' })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Anything else?' })).toHaveValue('again');
