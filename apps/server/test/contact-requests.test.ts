@@ -150,12 +150,6 @@ describe('contact requests', () => {
     const [row] = await requestsOf(s.manufacturerId);
     const id = row?.id as string;
 
-    expectError(
-      await s.apiUnchecked(api.contactRequests.accept, { body: { ids: [id], campaignIds: [] } }),
-      400,
-      'validation',
-      'campaignIds',
-    );
     const draft = await insertCampaign(ctx.rt, s.manufacturerId, { state: 'draft' });
     expectError(
       await s.api(api.contactRequests.accept, { body: { ids: [id], campaignIds: [draft.id] } }),
@@ -222,6 +216,39 @@ describe('contact requests', () => {
     expect(
       await ctx.rt.db.select().from(invitations).where(eq(invitations.campaignId, campaign.id)),
     ).toHaveLength(1);
+  });
+
+  it('accepting with no campaign makes the person a contact without an invitation, even with none running', async () => {
+    const s = await ownerSession(ctx);
+    // Nothing runs: a draft only.
+    await insertCampaign(ctx.rt, s.manufacturerId, { state: 'draft' });
+    const body = form();
+    await send(s.manufacturerId, body);
+    const [row] = await requestsOf(s.manufacturerId);
+    const id = row?.id as string;
+
+    const res = await s.api(api.contactRequests.accept, { body: { ids: [id], campaignIds: [] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      accepted: 1,
+      newContacts: 1,
+      invitations: 0,
+      problems: [],
+    } satisfies ContactRequestAcceptReport);
+    const [contact] = await ctx.rt.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.manufacturerId, s.manufacturerId));
+    expect(contact).toMatchObject({ email: body.email, kind: 'contact', firstname: 'Jana' });
+    expect(
+      await ctx.rt.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.contactId, contact?.id as string)),
+    ).toHaveLength(0);
+    expect(await listOf(s, ['accepted'])).toMatchObject({
+      documents: [{ _id: id, status: 'accepted', contact: { _id: contact?.id }, campaigns: [] }],
+    });
   });
 
   it('merges a request from a known contact into it, and reports who gets no invitation and why', async () => {

@@ -33,7 +33,7 @@ export const contactRequestSchema = z.object({
   submissions: z.number().int(),
   /** The contact of this address: one that existed when the request came (merged), or the one accepting made. */
   contact: z.object({ _id: idSchema, kind: contactKindSchema }).nullable(),
-  /** The campaigns an accepted request was accepted into (who got no invitation, and why, the accept call answered). */
+  /** The campaigns an accepted request was accepted into, maybe none (who got no invitation, and why, the accept call answered). */
   campaigns: z.array(z.object({ _id: idSchema, title: z.string() })),
   decidedAt: isoDateSchema.nullable(),
   createdAt: isoDateSchema,
@@ -125,14 +125,13 @@ export const contactRequestRoutes = {
     method: 'POST',
     path: '/owner/contact-requests/accept',
     access: 'connect',
-    summary: 'Accept pending requests: each person becomes a contact invited to the chosen running campaigns',
+    summary:
+      'Accept pending requests: each person becomes a contact, invited to the chosen running campaigns (none: no invitation)',
     tags: ['contact requests'],
     body: z.object({
       ids: idsSchema,
-      campaignIds: z
-        .array(idSchema)
-        .min(1, 'accepting a contact request requires surveys to be selected')
-        .max(50),
+      /** The running campaigns to invite to; empty makes the people contacts without an invitation. */
+      campaignIds: z.array(idSchema).max(50),
     }),
     status: 200,
     response: contactRequestAcceptReportSchema,

@@ -208,14 +208,18 @@ export const createContactRequestService = ({
 
     /**
      * Accepts pending requests: each person becomes a contact (the address's contact if there is one)
-     * with the request's phone and message, and is invited to the running campaigns; all or nothing.
+     * with the request's phone and message, and is invited to the running campaigns chosen (maybe
+     * none); all or nothing.
      */
     accept: async (
       reader: Reader,
       b: { ids: string[]; campaignIds: string[] },
     ): Promise<ContactRequestAcceptReport> => {
       const { manufacturerId } = reader;
-      const targets = await invitations.runningCampaigns(manufacturerId, b.campaignIds);
+      // No campaign chosen: the people become contacts without an invitation
+      // (docs/product-decisions.md, "Contact requests").
+      const targets =
+        b.campaignIds.length === 0 ? [] : await invitations.runningCampaigns(manufacturerId, b.campaignIds);
       const campaignIds = targets.map((c) => c.id);
       return db.transaction(async (tx) => {
         const rows = await pendingOnes(tx, manufacturerId, b.ids);
@@ -275,7 +279,7 @@ export const createContactRequestService = ({
         report.invitations = made.length;
         for (const { request: r, contact } of accepted) {
           if (!known.has(r.email)) report.newContacts += 1;
-          if (invitedContacts.has(contact.id)) continue;
+          if (campaignIds.length === 0 || invitedContacts.has(contact.id)) continue;
           const code = unsubscribed.has(r.email) ? contactCodes.unsubscribed : contactCodes.alreadyInvited;
           report.problems.push({
             _id: r.id,

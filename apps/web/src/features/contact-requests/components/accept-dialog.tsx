@@ -25,9 +25,9 @@ type AcceptDialogProps = {
 };
 
 /**
- * D18: accepting needs at least one running campaign; each person becomes a contact invited to the
- * chosen ones. The dialog then shows what happened: requests accepted, contacts made, invitations
- * sent, and each person who got none with the reason.
+ * D18: each person becomes a contact, invited to the running campaigns chosen, if any: accepting
+ * needs none (docs/product-decisions.md, "Contact requests"). The dialog then shows what happened:
+ * requests accepted, contacts made, invitations sent, and each person who got none with the reason.
  */
 export const AcceptDialog = ({ opened, ids, onClose, onDone }: AcceptDialogProps) => {
   const { t } = useTranslation();
@@ -49,17 +49,13 @@ const AcceptForm = ({ ids, onClose, onDone }: Omit<AcceptDialogProps, 'opened'>)
   const running = useRunningCampaigns();
   const accept = useAcceptContactRequests();
   const [campaignIds, setCampaignIds] = useState<string[]>([]);
-  const [attempted, setAttempted] = useState(false);
   const [report, setReport] = useState<ContactRequestAcceptReport | null>(null);
 
-  if (report) return <ReportStep report={report} onClose={onClose} />;
+  if (report) return <ReportStep report={report} invited={campaignIds.length > 0} onClose={onClose} />;
 
   const noneRunning = running.isSuccess && running.data.documents.length === 0;
-  const missing = attempted && campaignIds.length === 0;
 
   const submit = () => {
-    setAttempted(true);
-    if (campaignIds.length === 0) return;
     accept.mutate(
       { ids, campaignIds },
       {
@@ -92,8 +88,7 @@ const AcceptForm = ({ ids, onClose, onDone }: Omit<AcceptDialogProps, 'opened'>)
         nothingFound={t('contactRequests.accept.noCampaignFound')}
         value={campaignIds}
         onChange={setCampaignIds}
-        error={missing ? t('contactRequests.accept.campaignsRequired') : null}
-        required
+        error={null}
         autoFocus
       />
       <Group justify="flex-end">
@@ -104,7 +99,7 @@ const AcceptForm = ({ ids, onClose, onDone }: Omit<AcceptDialogProps, 'opened'>)
           leftSection={<IconCheck size={16} aria-hidden />}
           onClick={submit}
           loading={accept.isPending}
-          disabled={noneRunning || running.isPending}
+          disabled={running.isPending}
         >
           {t('contactRequests.accept.confirm', { count: ids.length })}
         </Button>
@@ -114,13 +109,22 @@ const AcceptForm = ({ ids, onClose, onDone }: Omit<AcceptDialogProps, 'opened'>)
 };
 
 /** The report in place of the form; the Accept button it replaces is gone, so Close takes the focus. */
-const ReportStep = ({ report, onClose }: { report: ContactRequestAcceptReport; onClose: () => void }) => {
+const ReportStep = ({
+  report,
+  invited,
+  onClose,
+}: {
+  report: ContactRequestAcceptReport;
+  /** Whether campaigns were chosen (with none, nobody was meant to be invited). */
+  invited: boolean;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
   return (
     <Stack gap="md">
-      <AcceptReportView report={report} />
+      <AcceptReportView report={report} invited={invited} />
       <Group justify="flex-end">
         <Button ref={close} onClick={onClose}>
           {t('common.close')}
@@ -131,7 +135,7 @@ const ReportStep = ({ report, onClose }: { report: ContactRequestAcceptReport; o
 };
 
 /** What accepting did, and each person who got no invitation with the reason in the console's words. */
-const AcceptReportView = ({ report }: { report: ContactRequestAcceptReport }) => {
+const AcceptReportView = ({ report, invited }: { report: ContactRequestAcceptReport; invited: boolean }) => {
   const { t } = useTranslation();
   return (
     <ReportPanel title={t('contactRequests.report.title')}>
@@ -144,7 +148,7 @@ const AcceptReportView = ({ report }: { report: ContactRequestAcceptReport }) =>
       <ReportProblems
         count={report.problems.length}
         title={t('contactRequests.report.problemsTitle', { count: report.problems.length })}
-        noProblems={t('contactRequests.report.noProblems')}
+        noProblems={t(invited ? 'contactRequests.report.noProblems' : 'contactRequests.report.noCampaign')}
       >
         <ProblemsTable
           problems={report.problems}

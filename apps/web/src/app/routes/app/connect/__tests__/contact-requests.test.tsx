@@ -163,7 +163,49 @@ describe('contact requests page', () => {
     expect(await screen.findByText('No rejected requests')).toBeVisible();
   });
 
-  it('accepts the chosen requests into running campaigns only when one is chosen, and reports', async () => {
+  it('accepts a request with no campaign when none is running: the person becomes a contact, uninvited', async () => {
+    const backend = signedIn();
+    const a = makeRequest({ email: 'a@example.com', firstname: 'Ada', lastname: 'Lovelace' });
+    let requests = [a];
+    serveRequests(backend, () => requests);
+    backend.server.on(api.campaigns.names, () => ({ body: { documents: [] } }));
+    backend.server.on(api.contactRequests.accept, () => {
+      requests = [{ ...a, status: 'accepted' }];
+      return { body: { accepted: 1, newContacts: 1, invitations: 0, problems: [] } };
+    });
+    const { user } = renderApp('/connect/contact-requests');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Actions for the selected' })).getByRole('button', {
+        name: 'Accept',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Accept 1 contact request' });
+    expect(
+      await within(dialog).findByText(
+        'No campaign is running, so accepting adds contacts without inviting them.',
+      ),
+    ).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: 'Accept request' });
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+
+    expect(await within(dialog).findByText('1 request was accepted.')).toBeVisible();
+    expect(backend.server.requestsTo(api.contactRequests.accept)[0]?.body).toEqual({
+      ids: [a._id],
+      campaignIds: [],
+    });
+    expect(
+      api.contactRequests.accept.body.safeParse(
+        backend.server.requestsTo(api.contactRequests.accept)[0]?.body,
+      ).success,
+    ).toBe(true);
+    expect(within(dialog).getByText('No campaign was chosen: nobody was invited.')).toBeVisible();
+    expect(within(dialog).queryByText(/surveys/)).toBeNull();
+  });
+
+  it('accepts the chosen requests into the running campaigns chosen, and reports', async () => {
     const backend = signedIn();
     const a = makeRequest({ email: 'a@example.com', firstname: 'Ada', lastname: 'Lovelace' });
     const b = makeRequest({ email: 'b@example.com', firstname: 'Bob', lastname: 'Stone' });
@@ -192,13 +234,12 @@ describe('contact requests page', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Accept 2 contact requests' });
-    await user.click(within(dialog).getByRole('button', { name: 'Accept 2 requests' }));
-    expect(
-      await within(dialog).findByText('Accepting a contact request requires surveys to be selected.'),
-    ).toBeVisible();
-    expect(backend.server.requestsTo(api.contactRequests.accept)).toHaveLength(0);
     // Only running campaigns are offered.
-    expect(backend.server.requestsTo(api.campaigns.names)[0]?.query.getAll('states[]')).toEqual(['running']);
+    await waitFor(() =>
+      expect(backend.server.requestsTo(api.campaigns.names)[0]?.query.getAll('states[]')).toEqual([
+        'running',
+      ]),
+    );
 
     await user.click(within(dialog).getByRole('combobox', { name: /^Campaigns/ }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bike survey' }));
