@@ -48,6 +48,12 @@ describe('contacts page', () => {
     const { user } = renderApp('/connect/contacts');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+    // The subtitle names every way into the contact book, imports too (docs/product-decisions.md, "Contacts").
+    expect(
+      screen.getByText(
+        'Everyone who answered a survey, whom you imported, or whose contact request you accepted, with tags and notes.',
+      ),
+    ).toBeVisible();
     const row = (await screen.findByRole('link', { name: 'Anna Berg' })).closest('tr') as HTMLElement;
     const cells = within(row);
     expect(cells.getByText('anna@example.com')).toBeVisible();
