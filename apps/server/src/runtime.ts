@@ -10,6 +10,7 @@ import { createHealthService } from './modules/health/index.js';
 import { createKeyStore, createTokenVerifier } from './modules/identity/index.js';
 import { createMailer, createMailService } from './modules/mail/index.js';
 import { createFileStorage } from './modules/storage/index.js';
+import { createManufacturerReplyTo } from './queries/mail-reply-to.query.js';
 import { createServices } from './services.js';
 
 /**
@@ -42,6 +43,7 @@ export const startRuntime = async (
         from: config.mail.from,
         outboxDir: config.mail.outboxDir,
         log,
+        replyTo: createManufacturerReplyTo(db),
       }),
       jobs,
     );

@@ -157,7 +157,15 @@ export const ownerSession = async (ctx: TestContext, opts: Parameters<typeof cre
   return { ...owner, tokens, call, api: callRoute, apiUnchecked };
 };
 
-export type OutboxMail = { file: string; to: string; subject: string; body: string; links: string[] };
+export type OutboxMail = {
+  file: string;
+  to: string;
+  subject: string;
+  body: string;
+  links: string[];
+  /** The header block, folded lines joined. */
+  head: string;
+};
 
 /** Mails in the embedded outbox; waits (up to `timeoutMs`) until `predicate` finds one, since mail goes through the job queue. */
 export const readOutbox = async (
@@ -179,6 +187,7 @@ export const readOutbox = async (
         subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '',
         body,
         links: body.match(/https?:\/\/[^\s"'<>]+/g) ?? [],
+        head: head.replace(/\r?\n[ \t]+/g, ' '),
       });
     }
     const found = mails.filter(predicate);

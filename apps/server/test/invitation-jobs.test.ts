@@ -45,7 +45,10 @@ describe('invitation mails through a real SMTP server', () => {
     const mail = (smtp.received.find((m) => m.to.includes(to))?.raw ?? '').replace(/\r\n[ \t]+/g, ' ');
     expect(mail).toMatch(/^Date: .+$/m);
     expect(mail).toMatch(/^Message-ID: <.+@.+>$/im);
-    expect(mail).toMatch(/^From: Parley <no-reply@parley\.localhost>$/m);
+    // Sent on behalf of the manufacturer, answers by mail reaching its owner
+    // (docs/product-decisions.md, "The mail sender").
+    expect(mail).toContain(`From: "Maker ${s.email} via Parley" <no-reply@parley.localhost>\r\n`);
+    expect(mail).toContain(`Reply-To: ${s.email}\r\n`);
     expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/parley\.test\/api\/public\/unsubscribe\/[\w-]+>, /m);
     expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(mail).toContain('Content-Type: text/plain');

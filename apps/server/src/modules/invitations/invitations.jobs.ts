@@ -78,6 +78,7 @@ export const createInvitationJobs = ({
       reminder: claimed.pendingMail === 'reminder',
       firstname: facts.contact.firstname,
       campaignTitle: facts.campaign.title,
+      manufacturerId: facts.invitation.manufacturerId,
       manufacturerName: facts.manufacturer.name,
       manufacturerImage: facts.manufacturer.imageUrl,
       surveyLink: `${publicUrl}/p/i/${token}`,

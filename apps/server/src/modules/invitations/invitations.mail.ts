@@ -40,6 +40,7 @@ export const invitationMail = (m: {
   reminder: boolean;
   firstname: string | null;
   campaignTitle: string;
+  manufacturerId: string;
   manufacturerName: string;
   manufacturerImage: string | null;
   surveyLink: string;
@@ -79,6 +80,7 @@ ${image}<p><strong>${escapeHtml(m.manufacturerName)}</strong></p>
 </body></html>`;
   return {
     to: m.to,
+    onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: m.reminder ? 'invitations/reminder' : 'invitations/invitation',
     subject: m.reminder
       ? t.reminderSubject(m.campaignTitle, m.manufacturerName)

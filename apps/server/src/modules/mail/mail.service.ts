@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -14,6 +15,11 @@ export type MailMessage = {
   kind: string;
   /** Extra headers (an invitation's `List-Unsubscribe`). */
   headers?: Record<string, string>;
+  /**
+   * A mail to a participant, contact or post author sent on behalf of a manufacturer
+   * (docs/product-decisions.md, "The mail sender"): its name in From, its owners in Reply-To.
+   */
+  onBehalfOf?: { manufacturerId: string; name: string };
 };
 
 export const MAIL_JOB = 'mail-send';
@@ -30,7 +36,12 @@ export const createMailer = (opts: {
   from: string;
   outboxDir: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The Reply-To of a mail sent on behalf of a manufacturer: where an answer by mail reaches it. */
+  replyTo?: (manufacturerId: string) => Promise<string[]>;
 }) => {
+  const [configured] = addressparser(opts.from, { flatten: true });
+  const fromAddress = configured && 'address' in configured ? configured.address : opts.from;
+  const fromName = (configured && 'address' in configured && configured.name) || 'Parley';
   const transport = opts.smtpUrl
     ? nodemailer.createTransport({
         url: opts.smtpUrl,
@@ -46,8 +57,13 @@ export const createMailer = (opts: {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   const deliver = async (msg: MailMessage) => {
+    const behalf = msg.onBehalfOf;
+    const replyTo = behalf && opts.replyTo ? await opts.replyTo(behalf.manufacturerId) : [];
     const info = await transport.sendMail({
-      from: opts.from,
+      // An address object: nodemailer quotes or encodes the name, so quotes and commas in a
+      // manufacturer's name cannot break the header; line breaks are folded to spaces first.
+      from: behalf ? { name: senderName(behalf.name, fromName), address: fromAddress } : opts.from,
+      ...(replyTo.length > 0 ? { replyTo } : {}),
       to: msg.to,
       subject: msg.subject,
       text: msg.text,
@@ -72,6 +88,13 @@ export const createMailer = (opts: {
   return { deliver };
 };
 export type Mailer = ReturnType<typeof createMailer>;
+
+/**
+ * "Acme via Parley" (Parley: MAIL_FROM's name): the display name of a mail sent on behalf of a
+ * manufacturer, on one line.
+ */
+export const senderName = (manufacturerName: string, via: string) =>
+  `${manufacturerName.replace(/\p{Cc}+/gu, ' ').trim()} via ${via}`;
 
 /**
  * Mail goes through the job queue so a slow or failing mail server never blocks a request and retries

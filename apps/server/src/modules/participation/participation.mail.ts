@@ -39,6 +39,7 @@ export const ticketLinkMail = (m: {
   language: Language;
   firstname: string | null;
   campaignTitle: string;
+  manufacturerId: string;
   manufacturerName: string;
   link: string;
   answers: TicketAnswer[];
@@ -49,6 +50,7 @@ export const ticketLinkMail = (m: {
   );
   return {
     to: m.to,
+    onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: 'participation/ticket-link',
     subject: t.subject(m.campaignTitle),
     text: [
@@ -99,12 +101,14 @@ export const alreadyAnsweredMail = (m: {
   language: Language;
   firstname: string | null;
   campaignTitle: string;
+  manufacturerId: string;
   manufacturerName: string;
   link: string;
 }): MailMessage => {
   const t = answeredTexts[m.language];
   return {
     to: m.to,
+    onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: 'participation/already-answered',
     subject: t.subject(m.campaignTitle),
     text: [

@@ -58,6 +58,7 @@ export const postMail = (m: {
   to: string;
   language: Language;
   name: string;
+  manufacturerId: string;
   manufacturerName: string;
   /** The owner's answer or comment (none for the receipt). */
   message: string | null;
@@ -82,6 +83,7 @@ export const postMail = (m: {
   });
   return {
     to: m.to,
+    onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: `posts/${m.kind}`,
     subject: t.subject[m.kind](m.manufacturerName),
     text,
@@ -120,6 +122,7 @@ const confirmTexts = {
 export const reportConfirmationMail = (m: {
   to: string;
   language: Language;
+  manufacturerId: string;
   manufacturerName: string;
   link: string;
   hours: number;
@@ -128,6 +131,7 @@ export const reportConfirmationMail = (m: {
   const intro = t.intro(m.manufacturerName);
   return {
     to: m.to,
+    onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: 'posts/report-confirmation',
     subject: t.subject(m.manufacturerName),
     text: [t.hello, '', intro, '', m.link, '', t.expiry(m.hours), t.notYou, ''].join('\n'),

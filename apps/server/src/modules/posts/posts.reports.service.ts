@@ -143,6 +143,7 @@ export const createPostReports = ({
           reportConfirmationMail({
             to: b.email,
             language: b.language,
+            manufacturerId,
             manufacturerName: m.name,
             link: `${publicUrl}/p/f/${manufacturerId}/report/${token}?lang=${b.language}`,
             hours: postReportConfirmHours,

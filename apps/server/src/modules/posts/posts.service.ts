@@ -176,6 +176,7 @@ export const createPostService = ({
         to: post.authorEmail,
         language: post.language as Language,
         name: post.authorName,
+        manufacturerId: post.manufacturerId,
         manufacturerName,
         message,
         postLink: link,

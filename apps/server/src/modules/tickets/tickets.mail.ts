@@ -63,6 +63,7 @@ export const conversationMail = (m: {
   to: string;
   language: Language;
   firstname: string | null;
+  manufacturerId: string;
   manufacturerName: string;
   campaignTitle: string;
   message: string;
@@ -87,6 +88,7 @@ export const conversationMail = (m: {
   });
   return {
     to: m.to,
+    onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: `tickets/${m.kind}`,
     subject: t.subject[m.kind](m.manufacturerName, m.campaignTitle),
     text,

@@ -103,7 +103,7 @@ export const createConversationMailer = (publicUrl: string) => {
   const build = (
     kind: ConversationMailKind,
     r: {
-      ticket: { id: string; language: Language };
+      ticket: { id: string; language: Language; manufacturerId: string };
       contact: { email: string; firstname: string | null } | null;
       campaign: { title: string };
       manufacturerName: string;
@@ -118,6 +118,7 @@ export const createConversationMailer = (publicUrl: string) => {
       to: r.contact.email,
       language: r.ticket.language,
       firstname: r.contact.firstname,
+      manufacturerId: r.ticket.manufacturerId,
       manufacturerName: r.manufacturerName,
       campaignTitle: r.campaign.title,
       message,
