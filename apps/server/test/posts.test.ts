@@ -6,7 +6,7 @@ import { createTestClock } from '../src/lib/clock.js';
 import { sha256 } from '../src/lib/secrets.js';
 import { historyEntries } from '../src/modules/history/history.tables.js';
 import { AUTO_PUBLISH_JOB } from '../src/modules/posts/index.js';
-import { posts } from '../src/modules/posts/posts.tables.js';
+import { postComments, postMedia, posts } from '../src/modules/posts/posts.tables.js';
 import { makePng, multipart } from './campaign-api.js';
 import { callApiUnchecked } from './client.js';
 import { setManufacturerLimits } from './fixtures.js';
@@ -281,6 +281,61 @@ describe('moderation (D19)', () => {
     const own = await other.api(api.posts.list, { query: {} });
     expect(own.statusCode).toBe(200);
     expect(own.json().total).toBe(0);
+  });
+});
+
+describe('deleting a post', () => {
+  it('deletes a post with its comments and media files for good; 404 for another manufacturer’s, 403 without canUnpublish', async () => {
+    const { owner, m, submit } = await setup();
+    const f = multipart([
+      { name: 'file', filename: 'spam.png', contentType: 'image/png', data: makePng(4, 4) },
+    ]);
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/public/feedback/${m}/media`,
+      payload: f.payload,
+      headers: f.headers,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const res = await submit(
+      form({ text: 'Cheap watches at example dot com', mediaIds: [upload.json()._id] }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.rt.db.select().from(posts).where(eq(posts.manufacturerId, m));
+    const id = row?.id as string;
+    expect((await owner.api(api.posts.publish, { params: { id } })).statusCode).toBe(200);
+    expect(
+      (await owner.api(api.posts.comment, { params: { id }, body: { text: 'Please stop.' } })).statusCode,
+    ).toBe(201);
+    const [media] = await ctx.rt.db.select().from(postMedia).where(eq(postMedia.postId, id));
+    const key = media?.storageKey as string;
+    expect(await ctx.rt.storage.get(key)).toBeDefined();
+
+    // Another manufacturer's owner: 404, and nothing goes.
+    const other = await ownerSession(ctx);
+    expect(codeOf(await other.api(api.posts.remove, { params: { id } }))).toBe('not-found');
+    // Without canUnpublish: 403.
+    await setManufacturerLimits(ctx.rt, m, { canUnpublish: false });
+    const refused = await owner.api(api.posts.remove, { params: { id } });
+    expect(refused.statusCode).toBe(403);
+    expect(codeOf(refused)).toBe('feature/disabled');
+    expect(await ctx.rt.db.select().from(posts).where(eq(posts.id, id))).toHaveLength(1);
+
+    await setManufacturerLimits(ctx.rt, m, { canUnpublish: true });
+    const done = await owner.api(api.posts.remove, { params: { id } });
+    expect(done.statusCode, done.body).toBe(204);
+    expect(await ctx.rt.db.select().from(posts).where(eq(posts.id, id))).toHaveLength(0);
+    expect(await ctx.rt.db.select().from(postComments).where(eq(postComments.postId, id))).toHaveLength(0);
+    expect(await ctx.rt.db.select().from(postMedia).where(eq(postMedia.storageKey, key))).toHaveLength(0);
+    expect(await ctx.rt.storage.get(key)).toBeUndefined();
+    expect((await owner.api(api.posts.get, { params: { id } })).statusCode).toBe(404);
+    const pub = await callApiUnchecked(ctx.app, api.posts.publicPost, {
+      params: { manufacturerId: m, postId: id },
+    });
+    expect(pub.statusCode).toBe(404);
+    expect((await owner.api(api.posts.list, { query: {} })).json().total).toBe(0);
+    // A second delete finds nothing.
+    expect((await owner.api(api.posts.remove, { params: { id } })).statusCode).toBe(404);
   });
 });
 

@@ -309,6 +309,15 @@ export const postRoutes = {
     params: z.object({ id: idSchema, cid: idSchema }),
     status: 204,
   }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/owner/me/ticket/:id',
+    access: 'private',
+    summary: 'Delete a post (spam, say) with its comments and media, for good (canUnpublish)',
+    tags: tag,
+    params: idParams,
+    status: 204,
+  }),
   manuType: defineRoute({
     method: 'PATCH',
     path: '/owner/me/ticket/:id/manutype',

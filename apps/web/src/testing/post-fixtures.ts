@@ -154,7 +154,7 @@ export const servePost = (
   post: Post,
   options: { templates?: TemplateMessage[] } = {},
 ) => {
-  const state = { post, templates: options.templates ?? [] };
+  const state = { post, templates: options.templates ?? [], deleted: false };
   const { server } = backend;
   const flags = () => backend.state.owner.manufacturer;
   const ofPost = { id: post._id };
@@ -178,7 +178,12 @@ export const servePost = (
     return answer({ state: rule.to, log: [...state.post.log, entry] });
   };
 
-  server.on(api.posts.get, ofPost, () => ({ body: state.post }));
+  server.on(api.posts.get, ofPost, () => (state.deleted ? refused(404, 'not-found') : { body: state.post }));
+  server.on(api.posts.remove, ofPost, () => {
+    if (!flags().canUnpublish) return refused(403, 'feature/disabled');
+    state.deleted = true;
+    return { status: 204 };
+  });
   server.on(api.posts.manuType, ofPost, ({ body }) =>
     answer({ manuType: (body as Pick<Post, 'manuType'>).manuType }),
   );

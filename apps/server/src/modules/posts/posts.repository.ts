@@ -169,6 +169,9 @@ export const findComment = async (db: DbOrTx, postId: string, id: string) => {
 export const deleteComment = (db: DbOrTx, id: string) =>
   db.delete(postComments).where(eq(postComments.id, id));
 
+/** Deletes a post; its comments, media rows, state log, reports, reads and links go with it (cascade). */
+export const deletePost = (db: DbOrTx, id: string) => db.delete(posts).where(eq(posts.id, id));
+
 export const mediaOf = (db: DbOrTx, postId: string) =>
   db.select().from(postMedia).where(eq(postMedia.postId, postId)).orderBy(asc(postMedia.createdAt));
 
@@ -262,9 +265,11 @@ export const insertReport = async (db: DbOrTx, values: typeof postReports.$infer
 };
 
 /** The owner published the post: the reports before, confirmed or waiting, count no more. */
-export const clearReports = async (db: DbOrTx, postId: string) => {
+export const clearReports = async (db: DbOrTx, manufacturerId: string, postId: string) => {
   await db.delete(postReports).where(eq(postReports.postId, postId));
-  await db.delete(postReportRequests).where(eq(postReportRequests.postId, postId));
+  await db
+    .delete(postReportRequests)
+    .where(and(eq(postReportRequests.manufacturerId, manufacturerId), eq(postReportRequests.postId, postId)));
 };
 
 export const reportsOf = (db: DbOrTx, postId: string, max: number) =>

@@ -24,6 +24,7 @@ export const postRoutes = async (app: FastifyInstance, { posts }: { posts: PostS
   route(app, api.posts.deleteComment, (req) =>
     posts.deleteComment(actorOf(req), req.params.id, req.params.cid),
   );
+  route(app, api.posts.remove, (req) => posts.remove(actorOf(req), req.params.id));
   route(app, api.posts.manuType, (req) => posts.setManuType(actorOf(req), req.params.id, req.body.manuType));
   route(app, api.posts.answer, (req) => posts.answer(actorOf(req), req.params.id, req.body.answer));
   route(app, api.posts.privateNote, (req) =>

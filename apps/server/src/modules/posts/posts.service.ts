@@ -38,6 +38,7 @@ import {
   clearReports,
   commentsOf,
   deleteComment,
+  deletePost,
   findComment,
   findMedia,
   findPost,
@@ -246,7 +247,7 @@ export const createPostService = ({
       ...(to === 'published' ? { publicReports: 0 } : {}),
       updatedAt: now,
     });
-    if (to === 'published') await clearReports(tx, post.id);
+    if (to === 'published') await clearReports(tx, post.manufacturerId, post.id);
     await insertStateChange(tx, {
       manufacturerId: post.manufacturerId,
       postId: post.id,
@@ -390,6 +391,22 @@ export const createPostService = ({
           updatedAt: clock.now(),
         });
       }),
+
+    /**
+     * Deletes a post (spam, say) with its comments and media, for good (docs/product-decisions.md,
+     * "The platform area"): as strong as unpublishing, so it needs `canUnpublish`. The files go after
+     * the commit, so a failed transaction never leaves a post whose media are gone.
+     */
+    remove: async (actor: PostActor, id: string) => {
+      const files = await db.transaction(async (tx) => {
+        await ownPostOr404(tx, actor.manufacturerId, id);
+        requireFeature(actor.manufacturer, 'canUnpublish');
+        const media = await mediaOf(tx, id);
+        await deletePost(tx, id);
+        return media.map((m) => m.storageKey);
+      });
+      for (const key of files) await storage.delete(key).catch(() => undefined);
+    },
 
     setManuType: (actor: PostActor, id: string, manuType: ManuType | null) =>
       ownerChange(actor, id, (tx, post) => updatePost(tx, post.id, { manuType, updatedAt: clock.now() })),

@@ -230,3 +230,24 @@ export const useBulkPostAction = () => {
     },
   });
 };
+
+/**
+ * DELETE /owner/me/ticket/:id (canUnpublish): the post goes for good with its comments and media.
+ * `onDeleted` leaves the post's page first; then its query is dropped and the feed read again.
+ */
+export const useDeletePost = (postId: string, onDeleted: () => void) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.posts.remove, { params: { id: postId } }),
+    meta: { errorNotification: false },
+    onError: (error) => {
+      notifyError({ title: t('posts.delete.failed'), message: postErrorMessage(error) });
+    },
+    onSuccess: () => {
+      onDeleted();
+      queryClient.removeQueries({ queryKey: postQueryKeys.detail(postId) });
+      void queryClient.invalidateQueries({ queryKey: postQueryKeys.lists });
+    },
+  });
+};

@@ -17,6 +17,7 @@ import { PostAnswer } from './post-answer';
 import { PostAuthor } from './post-author';
 import { ManuTypeBadge, PostStateBadge } from './post-badges';
 import { PostComments } from './post-comments';
+import { PostDelete } from './post-delete';
 import { PostReports, PostStateLog } from './post-log';
 import { PostMediaView } from './post-media';
 import { PostPrivateNote } from './post-private-note';
@@ -169,7 +170,12 @@ export const PostPage = ({ postId }: { postId: string }) => {
             <ManuTypeBadge manuType={post.manuType} />
           </Group>
         }
-        actions={<PostActions post={post} canUnpublish={manufacturer?.canUnpublish ?? false} />}
+        actions={
+          <Group gap="xs">
+            <PostActions post={post} canUnpublish={manufacturer?.canUnpublish ?? false} />
+            <PostDelete postId={post._id} canUnpublish={manufacturer?.canUnpublish ?? false} />
+          </Group>
+        }
       />
       {post.state === 'pending' && post.publishAt ? (
         <Alert color="blue" variant="light" icon={<IconClock size={18} aria-hidden />}>

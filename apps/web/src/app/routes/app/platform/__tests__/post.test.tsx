@@ -1,9 +1,9 @@
 import { api, type Manufacturer } from '@parley/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makePost, makePostComment, postId, servePost } from '@/testing/post-fixtures';
+import { makePost, makePostComment, postId, servePost, servePostFeed } from '@/testing/post-fixtures';
 import { createTestBackend, makeOwner } from '@/testing/test-backend';
-import { renderApp } from '@/testing/test-utils';
+import { currentUrl, renderApp } from '@/testing/test-utils';
 import { makeTemplate } from '@/testing/ticket-fixtures';
 
 // The lazy route module is transformed on first use; doing it here keeps the first test's time its own.
@@ -171,6 +171,37 @@ describe('the post page', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
       expect(await screen.findByRole('alert')).toHaveTextContent('Post unpublished');
       expect(backend.server.requestsTo(api.posts.unpublish, { id: postId })).toHaveLength(1);
+    });
+
+    it('deletes the post for good after a confirmation that focuses Cancel, then shows the feed', async () => {
+      const { backend, state } = setUp({ flags: allFlags, post: { state: 'published' } });
+      servePostFeed(backend, []);
+      const { user } = await open();
+
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this post for good?' });
+      expect(within(dialog).getByText(/goes with its comments, photos and videos/)).toBeVisible();
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+      await user.click(within(dialog).getByRole('button', { name: 'Delete post' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('Post deleted');
+      expect(backend.server.requestsTo(api.posts.remove, { id: postId })).toHaveLength(1);
+      expect(state.deleted).toBe(true);
+      await waitFor(() => expect(currentUrl()).toBe('/platform/tickets'));
+    });
+
+    it('keeps Delete visible but refused, saying why, without canUnpublish', async () => {
+      const { backend } = setUp();
+      const { user } = await open();
+
+      const remove = screen.getByRole('button', { name: 'Delete' });
+      expect(remove).toHaveAttribute('aria-disabled', 'true');
+      expect(remove).toHaveAccessibleDescription(
+        'Deleting posts is not enabled for your account (it needs unpublishing).',
+      );
+      await user.click(remove);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(backend.server.requestsTo(api.posts.remove)).toHaveLength(0);
     });
 
     it('reports with the reason asked for', async () => {
