@@ -20,7 +20,7 @@ import { createInfoService } from './modules/info/index.js';
 import { createInvitationJobs, createInvitationService } from './modules/invitations/index.js';
 import type { MailService } from './modules/mail/index.js';
 import { createOwnerService } from './modules/owner/index.js';
-import { createParticipationService } from './modules/participation/index.js';
+import { createParticipationJobs, createParticipationService } from './modules/participation/index.js';
 import { createPostJobs, createPostService } from './modules/posts/index.js';
 import { createQuestionService } from './modules/questions/index.js';
 import { createResultService } from './modules/results/index.js';
@@ -174,8 +174,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   const participation = createParticipationService({
     db,
     mail,
+    jobs,
     clock,
-    log,
     config: { publicUrl: config.publicUrl, privacyUrl: config.privacyUrl },
     campaigns,
     contacts,
@@ -183,6 +183,14 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     questions,
     tickets,
     invitations,
+  });
+  const participationJobs = createParticipationJobs({
+    db,
+    jobs,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+    tickets,
   });
   const posts = createPostService({
     db,
@@ -235,6 +243,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     mediaSweep,
     templates,
     participation,
+    participationJobs,
     posts,
     postJobs,
     translation,

@@ -37,6 +37,36 @@ const ticketsOf = (campaignId: string) =>
 const historyOf = (manufacturerId: string) =>
   ctx.rt.db.select().from(historyEntries).where(eq(historyEntries.manufacturerId, manufacturerId));
 
+/** The "already answered" mails queued for `to` (by the address check's job). */
+const answeredMails = async (to: string) =>
+  (
+    await ctx.rt.db.execute<{ text: string; subject: string }>(
+      sql`select data->>'text' as text, data->>'subject' as subject from pgboss.job where name = 'mail-send'
+        and data->>'to' = ${to} and data->>'kind' = 'participation/already-answered'`,
+    )
+  ).rows;
+/** The address checks queued for `email` (as the job stores it), whatever their state. */
+const checkJobs = async (email: string) =>
+  (
+    await ctx.rt.db.execute<{ state: string }>(
+      sql`select state from pgboss.job where name = 'participation.already-answered-check'
+        and data->>'email' = ${email.toLowerCase()}`,
+    )
+  ).rows;
+/** Waits until every queued address check has run (the test app works jobs off every 0.5 s). */
+const checksDone = async () => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { rows } = await ctx.rt.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'participation.already-answered-check'
+        and state in ('created', 'retry', 'active')`,
+    );
+    if (rows[0]?.n === 0) return;
+    if (Date.now() > deadline) throw new Error('address checks still queued');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
 /** One question of each type; the page's happy answer to them. */
 const allTypes = async (manufacturerId: string, o: Parameters<typeof insertCampaign>[2] = {}) => {
   const c = await insertCampaign(ctx.rt, manufacturerId, {
@@ -341,14 +371,6 @@ describe('POST /api/public/campaign/:id/check-email', () => {
       { remoteAddress },
     );
 
-  /** The "already answered" mails queued for `to` (queued in the check's transaction, so counted at once). */
-  const answeredMails = async (to: string) =>
-    (
-      await ctx.rt.db.execute<{ text: string; subject: string }>(
-        sql`select data->>'text' as text, data->>'subject' as subject from pgboss.job where name = 'mail-send'
-          and data->>'to' = ${to} and data->>'kind' = 'participation/already-answered'`,
-      )
-    ).rows;
   /** What a caller sees of a check: everything but the request's own id and time. */
   const seen = (res: Awaited<ReturnType<typeof check>>) => {
     const { 'x-request-id': _id, date: _date, ...headers } = res.headers;
@@ -366,13 +388,18 @@ describe('POST /api/public/campaign/:id/check-email', () => {
     expect(
       await submit(c.id, form([{ questionId: c.questions[0]!.id, text: 'hi' }], { email: to })),
     ).toMatchObject({ statusCode: 201 });
+    await checksDone();
 
     const answered = await check(c.id, { email: ` ${to.toUpperCase()} ` });
     const notAnswered = await check(c.id, { email: stranger });
     expect(seen(answered)).toEqual(seen(notAnswered));
     expect(seen(answered)).toMatchObject({ status: 204, body: '' });
+    // Both requests did the same work: one queued check each (the job looks the address up).
+    expect(await checkJobs(to)).toHaveLength(2);
+    expect(await checkJobs(stranger)).toHaveLength(1);
 
     // The address that answered is told by mail, with a working link to its answers; the other is not.
+    await checksDone();
     expect(await answeredMails(stranger)).toEqual([]);
     const [mail] = await readOutbox(
       ctx.rt,
@@ -388,12 +415,14 @@ describe('POST /api/public/campaign/:id/check-email', () => {
     // However often it is typed in, that day it gets one mail, and the caller sees the same 204.
     for (let i = 0; i < 3; i++) {
       expect(seen(await check(c.id, { email: to }, `203.0.113.${60 + i}`))).toEqual(seen(notAnswered));
+      await checksDone();
     }
     expect(await answeredMails(to)).toHaveLength(1);
     const start = clock.now();
     clock.advance(24 * 60 * 60_000 + 1000);
     try {
       expect((await check(c.id, { email: to })).statusCode).toBe(204);
+      await checksDone();
       expect(await answeredMails(to)).toHaveLength(2);
     } finally {
       clock.set(start);
@@ -403,12 +432,14 @@ describe('POST /api/public/campaign/:id/check-email', () => {
     const de = await insertCampaign(ctx.rt, owner.manufacturerId, { language: 'de', title: 'Umfrage Rad' });
     await submit(de.id, form([{ questionId: de.questions[0]!.id, text: 'gut' }], { email: to }));
     expect((await check(de.id, { email: to })).statusCode).toBe(204);
+    await checksDone();
     const german = (await answeredMails(to)).filter((m) => m.text.includes('Umfrage Rad'));
     expect(german).toHaveLength(1);
     expect(german[0]?.text).toContain('bereits beantwortet');
     const many = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
     await submit(many.id, form([{ questionId: many.questions[0]!.id, text: 'hi' }], { email: to }));
     expect((await check(many.id, { email: to })).statusCode).toBe(204);
+    await checksDone();
     expect(await answeredMails(to)).toHaveLength(3);
   });
 

@@ -4,6 +4,12 @@
  * queries/survey.query.ts and queries/tickets.query.ts.
  */
 export { participationErrorCodes } from './participation.errors.js';
+export {
+  ALREADY_ANSWERED_CHECK_JOB,
+  type AlreadyAnsweredCheckJob,
+  createParticipationJobs,
+  type ParticipationJobs,
+} from './participation.jobs.js';
 export { participationRoutes } from './participation.routes.js';
 export {
   createParticipationService,

@@ -1,12 +1,11 @@
 import type { PublicSurvey, SubmitAnswers } from '@parley/contract';
-import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { type CampaignWithMaker, findCampaignWithMaker } from '../../queries/survey.query.js';
-import { answeredTicketOfEmail } from '../../queries/tickets.query.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { ContactService } from '../contacts/index.js';
 import type { HistoryService } from '../history/index.js';
@@ -16,7 +15,8 @@ import type { QuestionService } from '../questions/index.js';
 import { contactName, type TicketService } from '../tickets/index.js';
 import './participation.errors.js';
 import { toPublicSurvey } from './participation.dto.js';
-import { alreadyAnsweredMail, ticketLinkMail } from './participation.mail.js';
+import { answeredMailLimit, queueAlreadyAnsweredCheck } from './participation.jobs.js';
+import { ticketLinkMail } from './participation.mail.js';
 import { buildTicketAnswers, surveyNotOpen, surveyStatus } from './participation.rules.js';
 
 type SubmitInput = Omit<SubmitAnswers, 'email'> & { email: string };
@@ -28,27 +28,27 @@ type SubmitInput = Omit<SubmitAnswers, 'email'> & { email: string };
  * school network still fits while a script is slowed. Per email address (across all campaigns,
  * since each answer mails that address and Parley must not be usable to flood it) only answers
  * actually stored count: a stranger's refused or failing requests cannot spend the budget of
- * the address's owner (docs/product-decisions.md, "Rate limits"). An address that starts a survey
- * it answered already gets at most one mail saying so per campaign and day, however often a stranger
- * types it in (docs/product-decisions.md, "Participation").
+ * the address's owner (docs/product-decisions.md, "Rate limits"). An address given to a survey it
+ * answered already gets at most one mail saying so per campaign and day, however often a stranger
+ * types it in (docs/product-decisions.md, "Participation"; counted by the check's job).
  */
 export const participationLimits = {
   perAddress: { max: 30, windowMs: 10 * 60_000 },
   perEmail: { max: 10, windowMs: 60 * 60_000 },
-  answeredMail: { max: 1, windowMs: 24 * 60 * 60_000 },
+  answeredMail: answeredMailLimit,
 } as const;
 
 export const createParticipationService = (deps: {
   db: Db;
   mail: MailService;
+  jobs: Pick<JobQueue, 'send'>;
   clock: Clock;
-  log: Pick<Logger, 'error'>;
   config: { publicUrl: string; privacyUrl: string | null };
   campaigns: Pick<CampaignService, 'lockById' | 'countTicket' | 'endInTx'>;
   contacts: Pick<ContactService, 'upsertByEmail' | 'addTags'>;
   history: Pick<HistoryService, 'add'>;
   questions: Pick<QuestionService, 'listPublic' | 'forAnswer'>;
-  tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket' | 'newLink'>;
+  tickets: Pick<TicketService, 'insert' | 'findBySubmission' | 'contactHasTicket'>;
   invitations: Pick<InvitationService, 'byToken' | 'markOpened' | 'markAnswered'>;
 }) => {
   const { db, clock, config, campaigns, contacts, history, questions: surveyQuestions, tickets } = deps;
@@ -68,12 +68,6 @@ export const createParticipationService = (deps: {
     clock,
     ...participationLimits.perAddress,
   });
-  const answeredMails = createRateLimiter(db, {
-    name: 'participation-answered-mail',
-    clock,
-    ...participationLimits.answeredMail,
-  });
-
   const alreadyAnswered = () =>
     new AppError('survey/already-answered', 'This email address has already answered this survey.');
 
@@ -223,9 +217,10 @@ export const createParticipationService = (deps: {
    * Before the first question: does the survey take answers now? Refuses as `submit` would for the
    * survey (not open), so nobody fills in a whole survey for nothing, and is rate-limited per client
    * address like it. It says nothing about the address (docs/product-decisions.md, "Participation"):
-   * whoever has the open link could otherwise test addresses. An address that answered already is
-   * told by mail instead, with a fresh link to its answers, queued in one transaction with its count
-   * and at most once per campaign and day; the caller gets the same 204 either way.
+   * whoever has the open link could otherwise test addresses. For a survey that takes one answer per
+   * address, every check queues one job, whatever the address: the job looks it up and, when it
+   * answered already, mails it a fresh link to its answers (at most once per campaign and day). The
+   * request does the same work for every address, so neither its answer nor its timing tells.
    */
   const checkEmail = async (campaignId: string, email: string, clientAddress: string) => {
     const row = await findCampaignWithMaker(db, campaignId);
@@ -235,29 +230,7 @@ export const createParticipationService = (deps: {
     // Counted only for an open survey, like an answer: a made-up campaign id costs no row.
     await checksPerAddress.hit(`${campaignId}:${clientAddress}`);
     if (row.campaign.allowMultipleParticipation) return;
-    const answered = await answeredTicketOfEmail(db, campaignId, email);
-    if (!answered) return;
-    // A mail that cannot be queued is logged, not answered as an error: the caller's answer must not
-    // differ for this address (the page's sending says it answered already anyway).
-    await db
-      .transaction(async (tx) => {
-        const now = clock.now();
-        if (!(await answeredMails.takeIn(tx, `${campaignId}:${answered.email}`))) return;
-        const token = await tickets.newLink(tx, answered.ticketId, now);
-        await deps.mail.send(
-          alreadyAnsweredMail({
-            to: answered.email,
-            language: answered.language,
-            firstname: answered.firstname,
-            campaignTitle: row.campaign.title,
-            manufacturerId: row.campaign.manufacturerId,
-            manufacturerName: row.manufacturer.name,
-            link: `${config.publicUrl}/p/t/${token}`,
-          }),
-          { tx },
-        );
-      })
-      .catch((err: unknown) => deps.log.error({ err, campaignId }, 'already-answered mail not queued'));
+    await queueAlreadyAnsweredCheck(deps.jobs, campaignId, email);
   };
 
   /** The survey behind a personal link: the invitee is known, so there is no email step. */
