@@ -16,7 +16,31 @@ type Definition = {
   policy: PgBoss.QueuePolicy | undefined;
   /** A cron expression: the job is also sent on this schedule (once across instances). */
   cron: string | undefined;
+  /** How long a fetched job stays claimed; see `define`. */
+  expireInSeconds: number;
 };
+
+/** A job's claim when its definition names none: a short job's work fits with room to spare. */
+export const defaultExpireInSeconds = 30;
+/**
+ * A scheduled job's (a sweep's) claim when its definition names none: a sweep is not resumed (its
+ * next schedule runs it again), so its claim only has to outlast its work.
+ */
+export const cronExpireInSeconds = 300;
+/** How often a working process gives expired claims (of a process that is gone) back to the queue. */
+export const reclaimIntervalSeconds = 5;
+
+/**
+ * Whether a job named `name` whose data's `key` is `id` may still run: it waits (`created`,
+ * `retry`), or a process holds it and its claim has not expired. An `active` job past its claim
+ * belongs to a process that is gone (docs/product-decisions.md, "Jobs after a crash"): the sweeps
+ * treat it as lost. `except` leaves one job out (the one asking). Reads pg-boss 10's `job` table,
+ * as the sweeps do.
+ */
+export const liveJobExists = (name: string, key: string, id: SQL, except?: string) =>
+  sql`exists (select 1 from pgboss.job j where j.name = ${name} and j.data->>${key} = ${id}
+    ${except ? sql`and j.id <> ${except}::uuid` : sql``}
+    and (j.state in ('created', 'retry') or (j.state = 'active' and j.started_on + j.expire_in > now())))`;
 
 /**
  * pg-boss's `db` option runs its insert on a connection of ours. This one runs it through a Drizzle
@@ -74,7 +98,20 @@ export const createJobQueue = (opts: {
   const define = <T>(
     name: string,
     handler: JobHandler<T>,
-    o: { batchSize?: number; retryLimit?: number; policy?: PgBoss.QueuePolicy; cron?: string } = {},
+    o: {
+      batchSize?: number;
+      retryLimit?: number;
+      policy?: PgBoss.QueuePolicy;
+      cron?: string;
+      /**
+       * How long a fetched job stays claimed by its process (pg-boss's expiry; for a batch, from its
+       * fetch). A worker starts no job of a batch after half of it and gives the rest back, so each
+       * job's own work must fit in the other half. A claim that runs out belongs to a process that
+       * is gone: the job is tried again within `reclaimIntervalSeconds` (docs/product-decisions.md,
+       * "Jobs after a crash").
+       */
+      expireInSeconds?: number;
+    } = {},
   ) => {
     definitions.set(name, {
       handler: handler as JobHandler<never>,
@@ -82,20 +119,59 @@ export const createJobQueue = (opts: {
       retryLimit: o.retryLimit ?? 5,
       policy: o.policy,
       cron: o.cron,
+      expireInSeconds: o.expireInSeconds ?? (o.cron ? cronExpireInSeconds : defaultExpireInSeconds),
     });
   };
+
+  /**
+   * Gives jobs fetched but not started back to the queue as if never fetched (no try counted), in one
+   * statement: a batch that ran out of time must not hold them until its claim expires. Due two
+   * seconds later: pg-boss completes what is still active of the batch right after it, and must not
+   * complete one another worker fetched again meanwhile.
+   */
+  const release = async (name: string, ids: string[]) => {
+    if (ids.length === 0) return;
+    await boss.getDb().executeSql(
+      `update pgboss.job set state = 'created', started_on = null, start_after = now() + interval '2 seconds'
+        where name = $1 and id = any($2::uuid[]) and state = 'active'`,
+      [name, ids],
+    );
+  };
+
+  /**
+   * Claims that ran out (their process is gone, or hung past its job's expiry) become a retry due at
+   * once, while tries remain; pg-boss's own expiry would wait for its maintenance (every two minutes)
+   * and then the retry delay meant for failures. The last try's expired claim is left to pg-boss,
+   * which fails it. Any working instance may run it: a row is taken over once.
+   */
+  const reclaim = async () => {
+    const { rows } = await boss.getDb().executeSql(
+      `update pgboss.job set state = 'retry', start_after = now(),
+          output = '{"message": "its claim expired: the process holding it stopped"}'::jsonb
+        where name = any($1::text[]) and state = 'active' and started_on + expire_in < now()
+          and retry_count < retry_limit
+        returning name, id`,
+      [[...definitions.keys()]],
+    );
+    if (rows.length > 0) opts.log.warn({ jobs: rows }, 'expired job claims taken over');
+  };
+  let reclaimTimer: NodeJS.Timeout | undefined;
 
   const start = async () => {
     await boss.start();
     started = true;
     for (const [name, def] of definitions) {
-      await boss.createQueue(name, {
+      const queue = {
         name,
         retryLimit: def.retryLimit,
         retryDelay: 30,
         retryBackoff: true,
+        expireInSeconds: def.expireInSeconds,
         ...(def.policy ? { policy: def.policy } : {}),
-      });
+      };
+      // createQueue leaves an existing queue as it is: its settings follow the definition.
+      await boss.createQueue(name, queue);
+      await boss.updateQueue(name, queue);
       if (opts.work === false) continue;
       // pg-boss 10 needs the queue before its schedule.
       if (def.cron) await boss.schedule(name, def.cron);
@@ -110,7 +186,16 @@ export const createJobQueue = (opts: {
         // fail (and so retry) the whole batch, sending again the mails already delivered.
         // pg-boss then completes the batch, which touches only jobs still active: none.
         async (jobs) => {
-          for (const job of jobs) {
+          const fetchedAt = Date.now();
+          for (const [i, job] of jobs.entries()) {
+            // Half the claim spent: the rest of the batch goes back rather than outliving its claim.
+            if (i > 0 && Date.now() - fetchedAt > (def.expireInSeconds * 1000) / 2) {
+              await release(
+                name,
+                jobs.slice(i).map((j) => j.id),
+              );
+              return;
+            }
             try {
               await def.handler(job.data, { id: job.id, name, retryCount: job.retryCount });
               await boss.complete(name, job.id);
@@ -121,6 +206,12 @@ export const createJobQueue = (opts: {
           }
         },
       );
+    }
+    if (opts.work !== false) {
+      reclaimTimer = setInterval(() => {
+        reclaim().catch((err: unknown) => opts.log.warn({ err }, 'expired job claims not taken over'));
+      }, reclaimIntervalSeconds * 1000);
+      reclaimTimer.unref();
     }
     running = true;
     opts.log.info({ queues: [...definitions.keys()], working: opts.work !== false }, 'job queue started');
@@ -163,6 +254,7 @@ export const createJobQueue = (opts: {
   const stop = async () => {
     stopping = true;
     running = false;
+    clearInterval(reclaimTimer);
     if (!started) return;
     started = false;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
@@ -173,6 +265,6 @@ export const createJobQueue = (opts: {
   /** Whether this process works off jobs (false: it only enqueues, JOBS=false or the admin CLI). */
   const working = opts.work !== false;
 
-  return { define, start, send, sendMany, stop, isRunning, working, boss };
+  return { define, start, send, sendMany, stop, isRunning, working, boss, reclaim };
 };
 export type JobQueue = ReturnType<typeof createJobQueue>;

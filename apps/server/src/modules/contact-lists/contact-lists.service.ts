@@ -148,7 +148,9 @@ export const createContactListService = ({
       await invitations.inviteInTx(tx, data.manufacturerId, people, campaignIds, clock.now());
     });
   };
-  jobs.define<MembersJoinedJob>(CONTACT_LIST_MEMBERS_JOB, (data) => inviteJoined(data));
+  jobs.define<MembersJoinedJob>(CONTACT_LIST_MEMBERS_JOB, (data) => inviteJoined(data), {
+    expireInSeconds: 40,
+  });
 
   return {
     list: async (

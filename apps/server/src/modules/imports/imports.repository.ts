@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveJobExists } from '../../jobs/queue.js';
 import { contactImportRejections, contactImports } from './imports.tables.js';
 
 export type ImportRow = typeof contactImports.$inferSelect;
@@ -87,3 +88,21 @@ export const rejectionsAfter = (db: DbOrTx, importId: string, afterRow: number, 
     )
     .orderBy(asc(contactImportRejections.rowNumber))
     .limit(limit);
+
+/**
+ * Imports not finished whose job is gone: none waits and none is held by a live process (the one a
+ * killed process held has an expired claim). The sweep gives each a new job.
+ */
+export const orphanedImports = async (db: DbOrTx, jobName: string, limit: number) =>
+  (
+    await db
+      .select({ id: contactImports.id })
+      .from(contactImports)
+      .where(
+        and(
+          inArray(contactImports.state, ['queued', 'running']),
+          not(liveJobExists(jobName, 'importId', sql`${contactImports.id}::text`)),
+        ),
+      )
+      .limit(limit)
+  ).map((r) => r.id);

@@ -27,12 +27,22 @@ import {
   type ImportRow,
   insertImport,
   insertRejections,
+  orphanedImports,
   rejectionsAfter,
   setImportState,
 } from './imports.repository.js';
 import { checkRow } from './imports.rows.js';
 
 export const CONTACT_IMPORT_JOB = 'contact-import.run';
+/** Every minute: an import whose job is gone (its process was killed) gets a new one. */
+export const CONTACT_IMPORT_SWEEP_JOB = 'contact-import.sweep';
+/**
+ * One run of the import job starts no batch after this long: it queues its continuation with the
+ * batch's progress and ends, so its claim (`importExpireInSeconds`) stays short and a killed run is
+ * taken over within a minute (docs/product-decisions.md, "Import").
+ */
+export const importStepMs = 10_000;
+const importExpireInSeconds = 40;
 /** Tries of the import job after its first; the last one that fails marks the import failed. */
 const importRetryLimit = 5;
 /** Rows a batch merges, invites and counts in one transaction. */
@@ -169,8 +179,12 @@ export const createImportService = ({
 
   type Pending = { rowNumber: number; record: Record<string, unknown> };
 
-  /** Merges, invites and counts one batch; false when another run of the import got there first. */
-  const flush = async (imp: ImportRow, from: number, batch: Pending[]) => {
+  /**
+   * Merges, invites and counts one batch; false when another run of the import got there first.
+   * With `handOver` the batch also queues the import's next run, so the step's end and its
+   * continuation commit together.
+   */
+  const flush = async (imp: ImportRow, from: number, batch: Pending[], handOver = false) => {
     const people = new Map<string, ImportedContact>();
     const rejections: { importId: string; rowNumber: number; email: string; reason: string }[] = [];
     for (const { rowNumber, record } of batch) {
@@ -215,6 +229,7 @@ export const createImportService = ({
         });
         // Another run counted these rows meanwhile: undo this batch's writes and stop.
         if (!counted) tx.rollback();
+        if (handOver) await jobs.send(CONTACT_IMPORT_JOB, { importId: imp.id }, { tx });
         return true;
       })
       .catch((err: unknown) => {
@@ -262,6 +277,7 @@ export const createImportService = ({
     let index = 0;
     let from = imp.processedRows;
     let batch: Pending[] = [];
+    const stepEnds = Date.now() + importStepMs;
     try {
       for await (const { record } of parser as AsyncIterable<{ record: Record<string, unknown> }>) {
         index++;
@@ -269,7 +285,10 @@ export const createImportService = ({
         // The row's place in the file, the header being row 1 (as a spreadsheet numbers it).
         batch.push({ rowNumber: index + 1, record });
         if (batch.length >= importBatchSize) {
-          if (!(await flush(imp, from, batch))) return;
+          // The step's time is up: this batch hands the rest to the next run.
+          const handOver = Date.now() >= stepEnds;
+          if (!(await flush(imp, from, batch, handOver))) return;
+          if (handOver) return;
           from += batch.length;
           batch = [];
         }
@@ -290,13 +309,27 @@ export const createImportService = ({
     log.info({ importId, rows: index }, 'contact import done');
   };
 
+  /** Gives each import whose job is gone a new one; answers how many. */
+  const sweep = async () => {
+    const orphaned = await orphanedImports(db, CONTACT_IMPORT_JOB, 100);
+    for (const importId of orphaned) await jobs.send(CONTACT_IMPORT_JOB, { importId });
+    if (orphaned.length > 0) log.warn({ imports: orphaned }, 'contact imports taken over from a stopped job');
+    return orphaned.length;
+  };
+
   jobs.define<{ importId: string }>(CONTACT_IMPORT_JOB, (data, meta) => run(data, meta), {
     retryLimit: importRetryLimit,
+    expireInSeconds: importExpireInSeconds,
+  });
+  jobs.define(CONTACT_IMPORT_SWEEP_JOB, () => sweep().then(() => undefined), {
+    cron: '* * * * *',
+    retryLimit: 0,
   });
 
   return {
     start,
     run,
+    sweep,
     get: async (manufacturerId: string, id: string) => {
       const row = await findImport(db, manufacturerId, id);
       if (!row) throw notFound('import');

@@ -9,6 +9,7 @@ import { invitationMail } from './invitations.mail.js';
 import { createMailQueueing, INVITATION_MAIL_JOB, type InvitationMailJob } from './invitations.queue.js';
 import {
   claimMail,
+  failOrphanedClaim,
   failStaleSending,
   lostQueued,
   markMailed,
@@ -22,6 +23,11 @@ export const INVITATION_SWEEP_JOB = 'invitation.sweep';
 export const reminderAfterMs = 3 * 24 * 60 * 60_000;
 /** A claim older than this was cut off by a crash (a mail takes seconds, never minutes). */
 export const staleSendingMs = 10 * 60_000;
+/**
+ * How long a fetched mail job stays claimed: a batch starts no mail after half of it, so one mail
+ * has at least 20 s (docs/product-decisions.md, "Jobs after a crash").
+ */
+export const invitationMailExpireInSeconds = 40;
 
 /**
  * The invitation mails (D6, D11). Each invitation's mail is one job: it claims the invitation with a
@@ -49,8 +55,19 @@ export const createInvitationJobs = ({
 }) => {
   const queueMails = createMailQueueing({ jobs, mailsPerMinute });
 
-  const sendMail = async ({ invitationId }: InvitationMailJob) => {
+  const sendMail = async ({ invitationId }: InvitationMailJob, job?: { id: string }) => {
     const facts = await invitationMailFacts(db, invitationId);
+    // Claimed by an earlier try of this job whose process is gone: failed, never sent twice.
+    if (facts?.invitation.state === 'sending' && job) {
+      const failed = await failOrphanedClaim(db, {
+        invitationId,
+        jobName: INVITATION_MAIL_JOB,
+        jobId: job.id,
+        now: clock.now(),
+      });
+      if (failed) log.warn({ invitationId }, 'invitation mail cut off by a stopped process: failed');
+      return 'skipped' as const;
+    }
     // Withdrawn (deleted) or already handled: nothing to send.
     if (facts?.invitation.state !== 'queued') return 'skipped' as const;
     const now = clock.now();
@@ -104,8 +121,14 @@ export const createInvitationJobs = ({
    */
   const sweep = async () => {
     const now = clock.now();
-    const stale = await failStaleSending(db, new Date(now.getTime() - staleSendingMs), now);
-    const lost = await lostQueued(db, new Date(Date.now() - staleSendingMs), 1000, INVITATION_MAIL_JOB);
+    const stale = await failStaleSending(db, {
+      before: new Date(now.getTime() - staleSendingMs),
+      // A claim's age against its job's: real time, as the job queue's.
+      claimBefore: new Date(Date.now() - invitationMailExpireInSeconds * 1000),
+      now,
+      jobName: INVITATION_MAIL_JOB,
+    });
+    const lost = await lostQueued(db, new Date(), 1000, INVITATION_MAIL_JOB);
     // Due long ago: sent now, outside the pace.
     if (lost.length > 0) {
       await jobs.sendMany<InvitationMailJob>(
@@ -131,13 +154,13 @@ export const createInvitationJobs = ({
 
   jobs.define<InvitationMailJob>(
     INVITATION_MAIL_JOB,
-    async (data) => {
-      await sendMail(data);
+    async (data, meta) => {
+      await sendMail(data, meta);
     },
     // A worker fetches one batch per polling interval (2 s by default) and sends it one mail after
     // another: 100 a batch lets one instance keep up with up to 3,000 mails a minute, so the pace
     // (INVITATION_MAILS_PER_MINUTE), not the polling, sets the rate.
-    { batchSize: 100, retryLimit: 3 },
+    { batchSize: 100, retryLimit: 3, expireInSeconds: invitationMailExpireInSeconds },
   );
   jobs.define(
     INVITATION_SWEEP_JOB,

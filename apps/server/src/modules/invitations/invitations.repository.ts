@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveJobExists } from '../../jobs/queue.js';
 import { anyOf } from '../../lib/any-of.js';
 import { invitations, mailPace } from './invitations.tables.js';
 
@@ -193,19 +194,67 @@ export const deleteInvitation = async (db: DbOrTx, id: string) => {
   return rows.length === 1;
 };
 
-/** Claims left `sending` by a process that died mid-mail become `failed`: the owner can re-send them. */
-export const failStaleSending = async (db: DbOrTx, before: Date, now: Date) => {
+/**
+ * Claims left `sending` by a process that died mid-mail become `failed`: the owner can re-send them.
+ * A claim older than `claimBefore` whose mail job is neither waiting nor held by a live process
+ * (docs/product-decisions.md, "Jobs after a crash") lost its process; one older than `before` is
+ * taken as lost whatever its job shows.
+ */
+export const failStaleSending = async (
+  db: DbOrTx,
+  o: { before: Date; claimBefore: Date; now: Date; jobName: string },
+) => {
   const rows = await db
     .update(invitations)
     .set({
       state: 'failed',
       error: 'The mail may not have gone out: the server stopped while sending it.',
-      failedAt: now,
-      updatedAt: now,
+      failedAt: o.now,
+      updatedAt: o.now,
     })
-    .where(and(eq(invitations.state, 'sending'), sql`${invitations.updatedAt} < ${before}`))
+    .where(
+      and(
+        eq(invitations.state, 'sending'),
+        or(
+          sql`${invitations.updatedAt} < ${o.before}`,
+          and(
+            sql`${invitations.updatedAt} < ${o.claimBefore}`,
+            not(liveJobExists(o.jobName, 'invitationId', sql`${invitations.id}::text`)),
+          ),
+        ),
+      ),
+    )
     .returning({ id: invitations.id });
   return rows.length;
+};
+
+/**
+ * The claim of an invitation found `sending` by its mail job `jobId` becomes `failed` when no other of
+ * its mail jobs is live: the claim was made by this job's earlier try, whose process is gone (its
+ * claim expired, so the job was tried again). Never sent again (docs/product-decisions.md, "Jobs
+ * after a crash"). Answers whether it did.
+ */
+export const failOrphanedClaim = async (
+  db: DbOrTx,
+  o: { invitationId: string; jobName: string; jobId: string; now: Date },
+) => {
+  const rows = await db
+    .update(invitations)
+    .set({
+      state: 'failed',
+      error: 'The mail may not have gone out: the server stopped while sending it.',
+      failedAt: o.now,
+      updatedAt: o.now,
+    })
+    .where(
+      and(
+        eq(invitations.id, o.invitationId),
+        eq(invitations.state, 'sending'),
+        not(liveJobExists(o.jobName, 'invitationId', sql`${invitations.id}::text`, o.jobId)),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return rows.length === 1;
 };
 
 /**
@@ -238,9 +287,10 @@ export const setDueAt = async (db: DbOrTx, slots: { id: string; dueAt: Date }[])
 };
 
 /**
- * Queued invitations whose slot passed long ago and that have no mail job waiting or running (the job
- * queue's own table, pg-boss's `pgboss.job`): their job was lost with a crashed instance. An invitation
- * that is only late (the mail server slower than the pace) still has its job and is left alone.
+ * Queued invitations whose slot passed and that have no mail job waiting nor one held by a live
+ * process (the job queue's own table, pg-boss's `pgboss.job`): their job was lost with a crashed
+ * instance, or is held by one that was killed (its claim expired). An invitation that is only late
+ * (the mail server slower than the pace) still has its job and is left alone.
  */
 export const lostQueued = async (db: DbOrTx, before: Date, limit: number, jobName: string) => {
   const rows = await db
@@ -250,8 +300,7 @@ export const lostQueued = async (db: DbOrTx, before: Date, limit: number, jobNam
       and(
         eq(invitations.state, 'queued'),
         sql`${invitations.dueAt} < ${before}`,
-        sql`not exists (select 1 from pgboss.job j where j.name = ${jobName}
-          and j.state in ('created', 'retry') and j.data->>'invitationId' = ${invitations.id}::text)`,
+        not(liveJobExists(jobName, 'invitationId', sql`${invitations.id}::text`)),
       ),
     )
     .orderBy(invitations.dueAt)

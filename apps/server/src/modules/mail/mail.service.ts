@@ -49,10 +49,12 @@ export const createMailer = (opts: {
         // which caps a large invitation at a few mails a second.
         pool: true,
         maxConnections: 3,
-        // A mail server that stops answering must not hold a job for nodemailer's default ten minutes.
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 60_000,
+        // A mail server that stops answering must not hold a job for nodemailer's default ten minutes:
+        // a mail job's claim is 40 s and a batch starts no mail after 20 s of it, so one mail must end
+        // within 20 s (docs/product-decisions.md, "Jobs after a crash").
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 15_000,
       } as Parameters<typeof nodemailer.createTransport>[0])
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
@@ -105,7 +107,11 @@ export const senderName = (manufacturerName: string, via: string) =>
 export const createMailService = (mailer: Mailer, jobs: JobQueue) => {
   // A worker fetches one batch per polling interval (2 s) and sends it mail by mail, each job settled
   // on its own: 50 a batch lets one instance send a mass follow-up's mails at about 25 a second.
-  jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), { batchSize: 50, retryLimit: 8 });
+  jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), {
+    batchSize: 50,
+    retryLimit: 8,
+    expireInSeconds: 40,
+  });
   return {
     send: (msg: MailMessage, o: { tx: DbOrTx }) => jobs.send(MAIL_JOB, msg, { tx: o.tx }),
     /** Queues many mails in one statement, in the transaction of the writes they announce. */

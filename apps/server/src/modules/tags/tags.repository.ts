@@ -1,6 +1,7 @@
 import type { TagChangeVia, TagCondition } from '@parley/contract';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { liveJobExists } from '../../jobs/queue.js';
 import { tagChanges, tagGroupCampaigns, tagGroups } from './tags.tables.js';
 
 export type TagGroupRow = typeof tagGroups.$inferSelect;
@@ -152,13 +153,21 @@ export const findChange = async (db: DbOrTx, id: string) => {
 export const markChangeProcessed = (db: DbOrTx, id: string, now: Date) =>
   db.update(tagChanges).set({ processedAt: now }).where(eq(tagChanges.id, id));
 
-/** Changes no job finished, made before `before` (the sweep's). */
-export const unprocessedChanges = async (db: DbOrTx, before: Date, limit: number) =>
+/**
+ * Changes no job finished and none will: no job of theirs waits, and none is held by a live process
+ * (the one a killed process held has an expired claim). The sweep's.
+ */
+export const unprocessedChanges = async (db: DbOrTx, jobName: string, limit: number) =>
   (
     await db
       .select({ id: tagChanges.id })
       .from(tagChanges)
-      .where(and(isNull(tagChanges.processedAt), lt(tagChanges.createdAt, before)))
+      .where(
+        and(
+          isNull(tagChanges.processedAt),
+          not(liveJobExists(jobName, 'changeId', sql`${tagChanges.id}::text`)),
+        ),
+      )
       .orderBy(tagChanges.createdAt)
       .limit(limit)
   ).map((r) => r.id);

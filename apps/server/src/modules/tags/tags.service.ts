@@ -62,12 +62,17 @@ import {
 export const TAG_CHANGE_JOB = 'tags.change';
 /** The sweep that finishes changes whose job was lost (a crash between the tag change and its job). */
 export const TAG_SWEEP_JOB = 'tags.sweep';
-export type TagChangeJob = { changeId: string };
+/** `from`: the first of the change's contacts this run starts with (a continuation's). */
+export type TagChangeJob = { changeId: string; from?: number };
 
 /** Invitations one transaction of the live audience makes before it commits and goes on. */
 const inviteBatch = 1000;
-/** A change unprocessed this long lost its job: the sweep takes it over. */
-const sweepAfterMs = 10 * 60_000;
+/**
+ * A run of the tag change job starts no slice after this long: the slice then queues the rest as a
+ * new run, so the job's claim stays short and a killed run is taken over within a minute
+ * (docs/product-decisions.md, "Jobs after a crash").
+ */
+export const tagChangeStepMs = 10_000;
 /** Processed changes are kept this long (for a look in the database), then pruned. */
 const keepChangesMs = 30 * 86_400_000;
 
@@ -444,11 +449,12 @@ export const createTagService = ({
    * transaction (each slice reads only its own contacts; a slice run again finds nobody left to invite),
    * then marks the change processed.
    */
-  const processChange = async (changeId: string) => {
+  const processChange = async (changeId: string, from = 0) => {
     const change = await findChange(db, changeId);
     if (!change || change.processedAt) return;
     const how = { via: change.via, tags: change.tags };
-    for (let i = 0; i < change.contactIds.length; i += inviteBatch) {
+    const stepEnds = Date.now() + tagChangeStepMs;
+    for (let i = from; i < change.contactIds.length; i += inviteBatch) {
       const scope: AudienceScope = {
         manufacturerId: change.manufacturerId,
         contactIds: change.contactIds.slice(i, i + inviteBatch),
@@ -458,17 +464,26 @@ export const createTagService = ({
           ? { groupIds: [change.tagGroupId], campaignIds: change.campaignIds ?? undefined }
           : { tags: change.tags }),
       };
-      await db.transaction(async (tx) => {
+      const handedOver = await db.transaction(async (tx) => {
         await invitePending(tx, change.manufacturerId, await pendingInvitations(tx, scope), how);
+        const next = i + inviteBatch;
+        if (next >= change.contactIds.length || Date.now() < stepEnds) return false;
+        // The step's time is up: the rest is a new run, queued with this slice's invitations.
+        await jobs.send<TagChangeJob>(TAG_CHANGE_JOB, { changeId, from: next }, { tx });
+        return true;
       });
+      if (handedOver) return;
     }
     await markChangeProcessed(db, change.id, clock.now());
   };
 
-  /** Finishes changes whose job was lost, and prunes old processed ones. */
+  /**
+   * Takes over changes whose job was lost (a crash) or is held by a process that is gone (its claim
+   * expired), a step each (a longer one queues its rest), and prunes old processed ones.
+   */
   const sweep = async () => {
     const now = clock.now();
-    const lost = await unprocessedChanges(db, new Date(now.getTime() - sweepAfterMs), 100);
+    const lost = await unprocessedChanges(db, TAG_CHANGE_JOB, 100);
     let finished = 0;
     for (const id of lost) {
       // One change that keeps failing must not hold up the others behind it.
@@ -484,10 +499,16 @@ export const createTagService = ({
     return { finished };
   };
 
-  jobs.define<TagChangeJob>(TAG_CHANGE_JOB, (data) => processChange(data.changeId), { retryLimit: 5 });
-  // Every quarter of an hour rather than nightly: a lost change is found within minutes, and the
-  // partial index of unprocessed changes makes an idle sweep one index probe.
-  jobs.define(TAG_SWEEP_JOB, () => sweep().then(() => undefined), { cron: '*/15 * * * *', retryLimit: 0 });
+  jobs.define<TagChangeJob>(TAG_CHANGE_JOB, (data) => processChange(data.changeId, data.from), {
+    retryLimit: 5,
+    expireInSeconds: 40,
+  });
+  // Every minute: a lost change is found within one, and the partial index of unprocessed changes
+  // makes an idle sweep one index probe.
+  jobs.define(TAG_SWEEP_JOB, () => sweep().then(() => undefined), {
+    cron: '* * * * *',
+    retryLimit: 0,
+  });
 
   /**
    * The contacts module's hook, in the transaction that tags: records the change and queues its job

@@ -35,6 +35,11 @@ export const FOLLOW_UP_SWEEP_JOB = 'ticket.follow-up-sweep';
 export const followUpReminderAfterMs = 3 * 24 * 60 * 60_000;
 /** A follow-up not done whose last batch committed this long ago lost its job (a crashed instance). */
 export const stalledFollowUpMs = 2 * 60_000;
+/**
+ * A run of the follow-up job starts no batch after this long: its last batch queues the rest as a
+ * new run, so the job's claim stays short (docs/product-decisions.md, "Jobs after a crash").
+ */
+export const followUpStepMs = 10_000;
 
 /**
  * Mass follow-ups (D14, docs/product-decisions.md, "Mass follow-up"): the owner's call stores the
@@ -111,8 +116,11 @@ export const createFollowUps = ({
     });
   };
 
-  /** One batch in one transaction; answers whether tickets remain. */
-  const deliverBatch = async (followUpId: string) =>
+  /**
+   * One batch in one transaction; answers whether this run goes on (tickets remain and its step's time
+   * is not up; when it is, the batch queues the next run).
+   */
+  const deliverBatch = async (followUpId: string, stepEnds = Number.POSITIVE_INFINITY) =>
     db.transaction(async (tx) => {
       const f = await lockFollowUp(tx, followUpId);
       if (!f || f.state === 'done') return false;
@@ -156,7 +164,9 @@ export const createFollowUps = ({
         cursor: batch.at(-1)?.ticket.id ?? f.cursor,
         done: sql`${stored.length} + done`,
       });
-      return true;
+      if (Date.now() < stepEnds) return true;
+      await jobs.send(MASS_FOLLOW_UP_JOB, { followUpId }, { tx });
+      return false;
     });
 
   type MailTarget = Parameters<ConversationMailer['build']>[1];
@@ -181,7 +191,8 @@ export const createFollowUps = ({
 
   /** Delivers the follow-up to its last ticket (a crash resumes after the last committed batch). */
   const deliver = async (followUpId: string) => {
-    while (await deliverBatch(followUpId)) {
+    const stepEnds = Date.now() + followUpStepMs;
+    while (await deliverBatch(followUpId, stepEnds)) {
       // each turn committed one batch
     }
   };
@@ -253,6 +264,7 @@ export const createFollowUps = ({
 
   jobs.define<{ followUpId: string }>(MASS_FOLLOW_UP_JOB, async ({ followUpId }) => deliver(followUpId), {
     retryLimit: 10,
+    expireInSeconds: 40,
   });
   /**
    * Follow-ups whose job died with an instance (quiet for minutes, not done) get a new job; the
