@@ -333,6 +333,7 @@ describe('POST /api/public/campaign/:id/answer', () => {
     const second = await submit(once.id, form(a, { email: to.toUpperCase() }));
     expect(second.statusCode).toBe(409);
     expect(second.error().code).toBe('survey/already-answered');
+    await checksDone();
 
     const many = await insertCampaign(ctx.rt, owner.manufacturerId, { allowMultipleParticipation: true });
     const b = [{ questionId: many.questions[0]!.id, text: 'again' }];
@@ -346,6 +347,33 @@ describe('POST /api/public/campaign/:id/answer', () => {
     expect(found).toEqual([
       expect.objectContaining({ firstname: 'Grace', manufacturerId: owner.manufacturerId }),
     ]);
+  });
+
+  it('mails the link to its answers to an address refused as answered, without any check before (once a day)', async () => {
+    const owner = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, owner.manufacturerId, { title: 'Resumed survey' });
+    const to = email();
+    const a = [{ questionId: c.questions[0]!.id, text: 'first' }];
+    expect((await submit(c.id, form(a, { email: to }))).statusCode).toBe(201);
+    // A draft resumed on another device sends the same address again: no check-email came before.
+    const again = await submit(
+      c.id,
+      form([{ questionId: c.questions[0]!.id, text: 'second' }], { email: to }),
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.error().code).toBe('survey/already-answered');
+    const [mail] = await readOutbox(
+      ctx.rt,
+      (m) => m.to === to && m.body.includes('answered this survey already'),
+    );
+    expect(mail?.body).toContain('Resumed survey');
+    const token = mail?.links.find((l) => l.startsWith('http://parley.test/p/t/'))?.split('/p/t/')[1] ?? '';
+    const ticket = await callApi(ctx.app, api.participation.ticket, { params: { token } });
+    expect(ticket.json().answers[0]?.value.text).toBe('first');
+    // Under the same per-day limit as the check: another refusal that day mails nothing more.
+    expect((await submit(c.id, form(a, { email: to }))).statusCode).toBe(409);
+    await checksDone();
+    expect(await answeredMails(to)).toHaveLength(1);
   });
 
   it('keeps contacts apart per manufacturer', async () => {

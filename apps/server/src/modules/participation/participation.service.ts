@@ -115,7 +115,8 @@ export const createParticipationService = (deps: {
     // In a transaction of its own, so a refused answer still counts as this client's attempt.
     await perAddress.hit(`${campaignId}:${clientAddress}`);
 
-    return db.transaction(async (tx) => {
+    let answeredAlready = false;
+    const stored = db.transaction(async (tx) => {
       const now = clock.now();
       // The campaign's row lock (D12): answers to one campaign are stored one after another, so the
       // participation target and answerLimitation are never exceeded.
@@ -145,6 +146,7 @@ export const createParticipationService = (deps: {
         !campaign.allowMultipleParticipation &&
         (await tickets.contactHasTicket(tx, campaignId, contact.id))
       ) {
+        answeredAlready = true;
         throw alreadyAnswered();
       }
       // Counted in this transaction: the hit stays only if the answer is stored.
@@ -210,6 +212,14 @@ export const createParticipationService = (deps: {
         { tx },
       );
       return { stored: true as const, campaignEnded: reachedTarget };
+    });
+    // The refusal says the address was mailed the link to its answers: the check's job mails it (at
+    // most once a day, as after check-email). Queued outside the answer's transaction, which rolls
+    // back, and after it, so the campaign's lock is not held meanwhile (docs/product-decisions.md,
+    // "Participation").
+    return stored.catch(async (err: unknown) => {
+      if (answeredAlready) await queueAlreadyAnsweredCheck(deps.jobs, campaignId, input.email);
+      throw err;
     });
   };
 
