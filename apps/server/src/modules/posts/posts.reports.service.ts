@@ -133,6 +133,7 @@ export const createPostReports = ({
         const token = randomToken();
         await insertReportRequest(tx, {
           tokenHash: sha256(token),
+          manufacturerId,
           postId,
           networkHash: sha256(`${postId}:${network}`),
           emailHash: sha256(`${postId}:${reporterAddress(b.email)}`),
@@ -156,7 +157,7 @@ export const createPostReports = ({
     /** What a confirmation link's page shows: the post it reports (while public) and whether it is confirmed. */
     reportConfirmation: async (token: string) => {
       const r = await requestOr404(db, token);
-      const post = await findPost(db, r.postId);
+      const post = await findPost(db, r.postId, r.manufacturerId);
       if (!post) throw notFound('report');
       const m = await manufacturerOr404(post.manufacturerId);
       return {
@@ -180,7 +181,7 @@ export const createPostReports = ({
       const first = await requestOr404(db, token);
       await db.transaction(async (tx) => {
         // The post first, as every writer of a post locks it, then the report.
-        const post = await lockPost(tx, first.postId);
+        const post = await lockPost(tx, first.postId, first.manufacturerId);
         const r = await findReportRequest(tx, first.tokenHash, true);
         if (!post || !r) throw notFound('report');
         if (r.confirmedAt !== null) return;

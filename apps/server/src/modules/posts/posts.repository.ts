@@ -265,9 +265,11 @@ export const insertReport = async (db: DbOrTx, values: typeof postReports.$infer
 };
 
 /** The owner published the post: the reports before, confirmed or waiting, count no more. */
-export const clearReports = async (db: DbOrTx, postId: string) => {
+export const clearReports = async (db: DbOrTx, manufacturerId: string, postId: string) => {
   await db.delete(postReports).where(eq(postReports.postId, postId));
-  await db.delete(postReportRequests).where(eq(postReportRequests.postId, postId));
+  await db
+    .delete(postReportRequests)
+    .where(and(eq(postReportRequests.manufacturerId, manufacturerId), eq(postReportRequests.postId, postId)));
 };
 
 export const reportsOf = (db: DbOrTx, postId: string, max: number) =>

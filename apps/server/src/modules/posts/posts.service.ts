@@ -247,7 +247,7 @@ export const createPostService = ({
       ...(to === 'published' ? { publicReports: 0 } : {}),
       updatedAt: now,
     });
-    if (to === 'published') await clearReports(tx, post.id);
+    if (to === 'published') await clearReports(tx, post.manufacturerId, post.id);
     await insertStateChange(tx, {
       manufacturerId: post.manufacturerId,
       postId: post.id,

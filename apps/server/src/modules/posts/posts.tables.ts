@@ -151,13 +151,17 @@ export const postReports = pgTable(
 
 /**
  * A visitor's report waiting for them to confirm their address by the link mailed to it (only the
- * link's SHA-256 is kept; the network and the normalised address hashed as in post_reports). It
- * counts once confirmed; publishing the post again deletes the waiting ones.
+ * link's SHA-256 is kept; the network and the normalised address hashed as in post_reports), with
+ * its post's manufacturer like every tenant row (docs/scaling.md, "Tenant keys"). It counts once
+ * confirmed; publishing the post again deletes the waiting ones.
  */
 export const postReportRequests = pgTable(
   'post_report_requests',
   {
     tokenHash: text().primaryKey(),
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
     postId: uuid()
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
