@@ -149,7 +149,9 @@ describe('public media uploads (the feedback page)', () => {
     const { manufacturerId: m } = await ownerSession(ctx);
     for (const [name, data, type] of [
       ['PNG 30000 × 30000', png(30000, 30000), 'image/png'],
-      ['JPEG 8000 × 6000', jpeg(8000, 6000), 'image/jpeg'],
+      ['PNG 8000 × 8001, one row past the budget', png(8000, 8001), 'image/png'],
+      ["JPEG 16320 × 12240 (a phone's 200 MP mode)", jpeg(16320, 12240), 'image/jpeg'],
+      ['JPEG 11648 × 8736 (a 100 MP medium-format camera)', jpeg(11648, 8736), 'image/jpeg'],
       ['GIF with a 9000 × 8000 frame', gif([10, 10], [0, 0, 9000, 8000]), 'image/gif'],
       ['WebP canvas 16384 × 16384', webpCanvas(16384, 16384), 'image/webp'],
       ['lossless WebP 16383 × 9000', webpLossless(16383, 9000), 'image/webp'],
@@ -157,11 +159,15 @@ describe('public media uploads (the feedback page)', () => {
       const res = await upload(m, data, type);
       expect(res.statusCode, name).toBe(400);
       expect(res.json(), name).toMatchObject({ code: 'file/too-many-pixels', field: 'file' });
-      expect(res.json().message, name).toContain('40 megapixels');
+      expect(res.json().message, name).toContain('64 megapixels');
     }
-    // Within the budget: 40 MP exactly, a camera's 12 MP, and what phones send.
+    // Within the budget: 64 MP exactly, 45–61 MP cameras, 48/50 MP and 12 MP phone photos.
     for (const [name, data, type] of [
-      ['PNG 8000 × 5000', png(8000, 5000), 'image/png'],
+      ['PNG 8000 × 8000', png(8000, 8000), 'image/png'],
+      ['JPEG 9504 × 6336 (a 61 MP camera)', jpeg(9504, 6336, 'Exif'), 'image/jpeg'],
+      ['JPEG 8256 × 5504 (a 45 MP camera)', jpeg(8256, 5504, 'Exif'), 'image/jpeg'],
+      ["JPEG 8160 × 6144 (a phone's 50 MP mode)", jpeg(8160, 6144, 'Exif'), 'image/jpeg'],
+      ["JPEG 8064 × 6048 (a phone's 48 MP mode)", jpeg(8064, 6048, 'Exif'), 'image/jpeg'],
       ['JPEG 4000 × 3000', jpeg(4000, 3000, 'Exif'), 'image/jpeg'],
       ['GIF 100 × 80', gif([100, 80], [0, 0, 100, 80]), 'image/gif'],
       ['WebP 4000 × 3000', webpLossy(4000, 3000), 'image/webp'],

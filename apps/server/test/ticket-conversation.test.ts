@@ -276,7 +276,7 @@ describe('comments', () => {
     expect((res.json() as { code: string }).code).toBe('file/invalid');
   });
 
-  it('refuses an image above 40 megapixels and an image that is also a page (docs/product-decisions.md)', async () => {
+  it('refuses an image above 64 megapixels and an image that is also a page (docs/product-decisions.md)', async () => {
     const { participant } = await setup();
     const p = await participant();
     // A PNG of a few bytes whose header claims 30000 × 30000 px: 2.7 GB once a browser decodes it.

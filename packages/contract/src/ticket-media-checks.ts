@@ -10,9 +10,11 @@ export const ticketMediaLimits = {
   maxVideoBytes: 50 * 1024 * 1024,
   /**
    * The most pixels an image may have (width × height): a small file may decode to gigabytes in a
-   * viewer's browser. Only the server checks it, from the file's header; the page would have to decode it.
+   * viewer's browser. 64 MP decode to about 256 MB (RGBA) and keep 48/50 MP phone modes and 45–61 MP
+   * cameras; 100–200 MP modes are refused (docs/product-decisions.md, "The ticket conversation").
+   * Only the server checks it, from the file's header; the page would have to decode it.
    */
-  maxImagePixels: 40_000_000,
+  maxImagePixels: 64_000_000,
   perComment: 5,
 } as const;
 

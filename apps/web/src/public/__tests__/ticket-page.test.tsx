@@ -267,7 +267,7 @@ describe("the participant's ticket page: replying", () => {
     );
     expect(
       await screen.findByText(
-        '“panorama.png” has too many pixels: images may have up to 40 megapixels. Please send a smaller version.',
+        '“panorama.png” has too many pixels: images may have up to 64 megapixels. Please send a smaller version.',
       ),
     ).toBeVisible();
   });
