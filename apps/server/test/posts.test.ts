@@ -382,6 +382,11 @@ describe('answer, comments and private note', () => {
     ]);
     expect(full.privateNote).toBe('SECRET-NOTE-42');
 
+    // The classification is the owner's own, like the note (docs/product-decisions.md, "The platform area").
+    expect(
+      (await owner.api(api.posts.manuType, { params: { id: p.id }, body: { manuType: 'complaint' } }))
+        .statusCode,
+    ).toBe(200);
     await owner.api(api.posts.publish, { params: { id: p.id } });
     const publicAnswers = [
       await callApiUnchecked(ctx.app, api.posts.feed, { params: { manufacturerId: m } }),
@@ -392,6 +397,8 @@ describe('answer, comments and private note', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain('SECRET-NOTE-42');
       expect(res.body).not.toContain(p.email);
+      expect(res.body).not.toContain('manuType');
+      expect(res.body).not.toContain('complaint');
     }
     const shown = JSON.parse(publicAnswers[0]?.body ?? '{}').documents[0];
     expect(shown).toMatchObject({ answer: { text: 'Thank you! A new bell is on its way.' } });

@@ -140,12 +140,14 @@ export const postFilterSchema = z.object({
 export type PostFilter = z.input<typeof postFilterSchema>;
 export type PostFilterQuery = z.output<typeof postFilterSchema>;
 
-/** A post as the public page shows it: never the address, the private note or the media. */
+/**
+ * A post as the public page shows it: never the address, the private note, the media or the
+ * owner's classification (the owner's own, to sort the feed).
+ */
 export const publicPostSchema = z.object({
   _id: idSchema,
   authorName: z.string(),
   text: z.string(),
-  manuType: manuTypeSchema.nullable(),
   answer: z.object({ text: z.string(), answeredAt: isoDateSchema }).nullable(),
   comments: z.array(
     z.object({

@@ -98,7 +98,7 @@ export const toPublicComment = (c: PostCommentRow, post: PostRow, manufacturerNa
   createdAt: c.createdAt.toISOString(),
 });
 
-/** A post as the public page shows it: no address, private note, reports or media. */
+/** A post as the public page shows it: no address, private note, classification, reports or media. */
 export const toPublicPost = (
   p: PostRow,
   comments: PostCommentRow[],
@@ -107,7 +107,6 @@ export const toPublicPost = (
   _id: p.id,
   authorName: p.authorName,
   text: p.text,
-  manuType: p.manuType,
   answer:
     p.answer !== null && p.answeredAt ? { text: p.answer, answeredAt: p.answeredAt.toISOString() } : null,
   comments: comments.map((c) => toPublicComment(c, p, manufacturerName)),

@@ -29,7 +29,6 @@ const makePost = (over: Partial<PublicPost> = {}): PublicPost => ({
   _id: postId,
   authorName: 'Ada Lovelace',
   text: 'The brakes squeak in the rain.',
-  manuType: 'complaint',
   answer: { text: 'New pads are on their way to you.', answeredAt: '2025-03-05T10:00:00.000Z' },
   comments: [
     {
@@ -57,7 +56,6 @@ const otherPost = (n: number): PublicPost =>
     _id: `66666666-6666-4666-8666-00000000010${n}`,
     authorName: `Writer${n}`,
     text: `Post number ${n}`,
-    manuType: null,
     answer: null,
     comments: [],
   });
@@ -280,8 +278,10 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
 });
 
 describe('the feedback page: the published posts', () => {
-  it("shows each post with its author, date, type, the manufacturer's answer and the comments", async () => {
-    serveFeed();
+  it("shows each post with its author, date, the manufacturer's answer and the comments, never the owner's classification", async () => {
+    // An older server still sent the owner's classification: the page never shows it
+    // (docs/product-decisions.md, "The platform area").
+    serveFeed([{ ...makePost(), manuType: 'complaint' } as PublicPost]);
     renderPublicApp(`/p/f/${manufacturerId}?lang=en`);
     const list = await screen.findByRole('list', { name: 'Feedback posts' });
     const post = within(list).getByRole('article', { name: 'Ada Lovelace' });
@@ -289,7 +289,7 @@ describe('the feedback page: the published posts', () => {
     expect(
       within(post).getByText(`Posted on ${formatDateTime('2025-03-04T09:05:00.000Z', 'en')}`),
     ).toBeVisible();
-    expect(within(post).getByText('Complaint')).toBeVisible();
+    expect(within(post).queryByText('Complaint')).toBeNull();
     expect(within(post).getByText('The brakes squeak in the rain.')).toBeVisible();
     const answer = within(post).getByRole('region', { name: 'Answer from Acme Bikes' });
     expect(within(answer).getByText('New pads are on their way to you.')).toBeVisible();

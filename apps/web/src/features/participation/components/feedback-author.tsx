@@ -19,7 +19,6 @@ import {
   FeedbackLoadProblem,
   feedbackPostHref,
   initialLanguage,
-  ManuTypeBadge,
   OwnerAnswerBox,
 } from './feedback-shared';
 import { type FeedbackTextKey, translateFeedback, useFeedbackTranslation } from './feedback-texts';
@@ -369,7 +368,6 @@ const AuthorView = ({ token, post }: { token: string; post: AuthorPost }) => {
           <time dateTime={post.createdAt} className={s.date}>
             {t('feedbackPage.author.postedOn', { date: date(post.createdAt) })}
           </time>
-          {post.manuType ? <ManuTypeBadge type={post.manuType} /> : null}
         </div>
         <Text preWrap>{post.text}</Text>
         {post.media.length > 0 ? (

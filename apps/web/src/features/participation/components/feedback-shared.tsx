@@ -1,4 +1,4 @@
-import type { Language, ManuType, PublicPost } from '@parley/contract';
+import type { Language, PublicPost } from '@parley/contract';
 import { type ReactNode, useId } from 'react';
 import { Link, plainClasses, Stack, Text, Title } from '@/components/plain/plain';
 import { isApiError } from '@/lib/api-error';
@@ -98,15 +98,6 @@ export const FeedbackLoadProblem = ({
       text={t('feedbackPage.loadFailed.text')}
       action={{ label: t('feedbackPage.loadFailed.retry'), onClick: retry }}
     />
-  );
-};
-
-export const ManuTypeBadge = ({ type }: { type: ManuType }) => {
-  const { t } = useFeedbackTranslation();
-  return (
-    <span className={s.badge} data-type={type}>
-      {t(`feedbackPage.manuType.${type}`)}
-    </span>
   );
 };
 
@@ -215,7 +206,6 @@ export const PostView = ({
         <time dateTime={post.createdAt} className={s.date}>
           {t('feedbackPage.post.postedOn', { date: date(post.createdAt) })}
         </time>
-        {post.manuType ? <ManuTypeBadge type={post.manuType} /> : null}
       </div>
       <Text preWrap>{post.text}</Text>
       {post.answer ? (
