@@ -51,15 +51,29 @@ const generalItems: NavItem[] = [
   { to: paths.profile, label: 'profile', icon: IconUser },
 ];
 
-const isActive = (pathname: string, to: string) =>
+const underPath = (pathname: string, to: string) =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * The item of the page shown. A campaign's ticket lives under its campaign's address, but one opened
+ * from the Inbox carries `inbox=1` (docs/product-decisions.md, "Ticket conversation"): the Inbox is
+ * the page the owner works in, so it is highlighted, not Campaigns.
+ */
+const isActive = (pathname: string, search: string, to: string) => {
+  const fromInbox =
+    /^\/connect\/campaigns\/[^/]+\/tickets\/[^/]+\/?$/.test(pathname) &&
+    new URLSearchParams(search).get('inbox') === '1';
+  if (fromInbox && to === paths.inbox) return true;
+  if (fromInbox && to === paths.campaigns) return false;
+  return underPath(pathname, to);
+};
 
 type ConsoleNavProps = { connectEnabled: boolean; onNavigate: () => void };
 
 /** The sidebar: both product areas (D9) plus templates and profile. */
 export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // D18: how many contact requests wait for a decision, beside their link.
   const pendingRequests = usePendingContactRequestCount(connectEnabled).data ?? 0;
 
@@ -84,8 +98,8 @@ export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
         ) : undefined
       }
       leftSection={<Icon size={18} aria-hidden />}
-      active={isActive(pathname, to)}
-      aria-current={isActive(pathname, to) ? 'page' : undefined}
+      active={isActive(pathname, search, to)}
+      aria-current={isActive(pathname, search, to) ? 'page' : undefined}
       onClick={onNavigate}
     />
   );
