@@ -46,6 +46,13 @@ export const reporterAddress = (email: string) => {
 };
 
 /**
+ * The key of an address's mail budget (and of the posts per address): the SHA-256 of its normalised
+ * form, so all spellings of one mailbox share one budget and `rate_limit_hits` holds no address
+ * (docs/product-decisions.md, "The platform area").
+ */
+export const mailboxKey = (email: string) => sha256(reporterAddress(email));
+
+/**
  * Visitors' reports (D19; docs/product-decisions.md, "The platform area"). A report asks for an
  * address and counts only once its reporter opened the link mailed there and confirmed: once per post
  * and confirmed address and once per post and client network (an IPv4 /24, an IPv6 /64), so hiding a
@@ -129,7 +136,7 @@ export const createPostReports = ({
       const network = clientNetwork(clientIp);
       await perNetwork.hit(network);
       await db.transaction(async (tx) => {
-        await perRecipient.hitIn(tx, b.email);
+        await perRecipient.hitIn(tx, mailboxKey(b.email));
         const token = randomToken();
         await insertReportRequest(tx, {
           tokenHash: sha256(token),

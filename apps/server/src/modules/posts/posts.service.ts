@@ -32,7 +32,7 @@ import {
   toPublicPost,
 } from './posts.dto.js';
 import { type PostMailKind, postMail } from './posts.mail.js';
-import { createPostReports } from './posts.reports.service.js';
+import { createPostReports, mailboxKey } from './posts.reports.service.js';
 import {
   attachMedia,
   clearReports,
@@ -562,8 +562,8 @@ export const createPostService = ({
       await perClient.hit(clientIp);
       const mediaIds = [...new Set(b.mediaIds ?? [])];
       return db.transaction(async (tx) => {
-        await perEmail.hitIn(tx, `${manufacturerId}:${b.email}`);
-        await perRecipient.hitIn(tx, b.email);
+        await perEmail.hitIn(tx, `${manufacturerId}:${mailboxKey(b.email)}`);
+        await perRecipient.hitIn(tx, mailboxKey(b.email));
         const now = clock.now();
         const token = randomToken();
         const autoNow = m.autoPublished && m.delayDays === 0;
