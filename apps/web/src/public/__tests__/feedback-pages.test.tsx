@@ -185,6 +185,11 @@ describe('the feedback page (/p/f/:manufacturerId): the form', () => {
     }));
     const { user } = renderPublicApp(`/p/f/${manufacturerId}?lang=en`);
     const picker = await screen.findByLabelText('Add photos or videos (optional)');
+    // Before sending, the author learns that files stay private (docs/product-decisions.md, "The platform area").
+    expect(picker).toHaveAccessibleDescription(/^Seen only by the manufacturer, never on this page\. /);
+    expect(
+      screen.getByText(/your email address, photos and videos never are\.$/, { selector: 'p, span, div' }),
+    ).toBeVisible();
     await user.upload(picker, [
       new File(['png-bytes'], 'brake.png', { type: 'image/png' }),
       new File(['png-bytes'], 'other.png', { type: 'image/png' }),
