@@ -103,6 +103,17 @@ describe('campaign ticket page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ticket not found' })).toBeVisible();
   });
 
+  it('says where the owner chooses how the answer and a message differ', async () => {
+    setUp({ flags: allFlags });
+    await open();
+    expect(answerField()).toHaveAccessibleDescription(
+      /^Your one answer, shown above the conversation on the participant's ticket page; saving a new one replaces it\. For a follow-up question or a reply, write a message in the conversation instead\./,
+    );
+    expect(commentField()).toHaveAccessibleDescription(
+      'Adds a message to the conversation under your answer, which stays as it is. The participant gets it by email, sees it on their ticket page and can reply.',
+    );
+  });
+
   describe('the answer', () => {
     it('is mailed by default; without the silent-save feature the choice stays on, disabled, and says why', async () => {
       const { backend } = setUp();
