@@ -15,11 +15,10 @@ export {
 } from './identity.keys.js';
 export { identityLimits } from './identity.limits.js';
 export { identityRoutes } from './identity.routes.js';
+export { createIdentityService, type IdentityService } from './identity.service.js';
 export {
   type Authenticate,
   createAuthenticator,
-  createIdentityService,
   createSessionCheck,
   type IdentityOwners,
-  type IdentityService,
-} from './identity.service.js';
+} from './identity.sessions.js';
