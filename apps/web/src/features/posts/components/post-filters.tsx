@@ -26,7 +26,10 @@ export const PostFilters = ({
           leftSection={<IconSearch size={16} aria-hidden />}
           value={searchInput}
           onChange={(e) => onSearchInput(e.currentTarget.value)}
+          // The search takes the row's spare width, so its placeholder is read whole (390 px to wide screens).
           miw={240}
+          style={{ flex: '1 1 280px' }}
+          maw={420}
           type="search"
         />
         <NativeSelect
