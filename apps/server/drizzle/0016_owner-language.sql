@@ -1,2 +1,1 @@
--- Placeholder for issue work in progress (replaced by one generated migration before landing).
-SELECT 1;
+ALTER TABLE "owners" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;

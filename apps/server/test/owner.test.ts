@@ -31,6 +31,8 @@ describe('GET /api/owner/me/small', () => {
         canSaveAnswerWithoutNotification: false,
       },
       mailNotifications: defaultMailNotifications,
+      // The language of the owner's mails until the console sets it (docs/product-decisions.md, "Owner mails").
+      language: 'en',
     });
   });
 

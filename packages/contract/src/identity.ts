@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './common.js';
+import { emailSchema, languageSchema, passwordSchema } from './common.js';
 import { identityPaths } from './identity-paths.js';
 import { defineRoute, type RouteDef } from './route.js';
 
@@ -40,7 +40,8 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(512) });
 export const signOutBodySchema = z.object({ refreshToken: z.string().max(512).optional() });
-export const passwordResetBodySchema = z.object({ email: emailSchema });
+/** `language`: the sign-in page's, which the reset mail is written in (default English). */
+export const passwordResetBodySchema = z.object({ email: emailSchema, language: languageSchema.optional() });
 export const passwordResetConfirmBodySchema = z.object({
   token: z.string().min(1).max(512),
   newPassword: passwordSchema,

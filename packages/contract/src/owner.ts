@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema } from './common.js';
+import { idSchema, isoDateSchema, languageSchema, limits, listOf, pageQuerySchema } from './common.js';
 import { type HistoryKind, historyKindSchema } from './history.js';
 import { avatarUrlMax, avatarUrlMessages, avatarUrlProblem } from './owner-checks.js';
 import { defineRoute } from './route.js';
@@ -52,6 +52,8 @@ export const ownerSmallSchema = z.object({
   isParleyConnectEnabled: z.boolean(),
   manufacturer: manufacturerSchema,
   mailNotifications: mailNotificationsSchema,
+  /** The language of the owner's mails (docs/product-decisions.md, "Owner mails"). */
+  language: languageSchema,
 });
 export type OwnerSmall = z.infer<typeof ownerSmallSchema>;
 
@@ -78,7 +80,7 @@ export const ownerRoutes = {
     method: 'PATCH',
     path: '/owner/me',
     access: 'private',
-    summary: "Change the signed-in owner's name, avatar or mail notifications",
+    summary: "Change the signed-in owner's name, avatar, mail notifications or mail language",
     tags: ['owner'],
     body: z.object({
       name: z
@@ -99,6 +101,7 @@ export const ownerRoutes = {
         .nullable()
         .optional(),
       mailNotifications: mailNotificationsSchema.partial().strict().optional(),
+      language: languageSchema.optional(),
     }),
     status: 200,
     response: ownerSmallSchema,

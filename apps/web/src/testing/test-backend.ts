@@ -36,6 +36,7 @@ export const makeOwner = (overrides: Partial<OwnerSmall> = {}): OwnerSmall => ({
     canSaveAnswerWithoutNotification: false,
   },
   mailNotifications: { ...defaultMailNotifications },
+  language: 'en',
   ...overrides,
 });
 

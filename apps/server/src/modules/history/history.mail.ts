@@ -1,4 +1,4 @@
-import type { HistoryKind, Product } from '@parley/contract';
+import type { HistoryKind, Language, Product } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,14 +6,15 @@ import type { MailMessage, MailService } from '../mail/index.js';
 import { defineOwnerDigest, digestKinds } from './history.digest.js';
 import type { NewHistoryEntry } from './history.repository.js';
 
-export type Recipient = { email: string; name: string };
+/** An owner who gets a mail, in their profile's language. */
+export type Recipient = { email: string; name: string; language: Language };
 
 const quoted = (title: string | null | undefined) => (title ? `"${title}"` : '');
 const quotedDe = (title: string | null | undefined) => (title ? `„${title}“` : '');
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** What each kind says, in English and German (an owner's console language is not known on the server). */
-const subjects: Record<HistoryKind, (e: NewHistoryEntry) => { en: string; de: string }> = {
+/** What each kind says, in each language (the owner's profile language picks one). */
+const subjects: Record<HistoryKind, (e: NewHistoryEntry) => Record<Language, string>> = {
   newCampaignTicket: (e) => ({
     en: `New answer to ${quoted(e.subject.title)} from ${str(e.data?.participant)}`,
     de: `Neue Antwort zu ${quotedDe(e.subject.title)} von ${str(e.data?.participant)}`,
@@ -59,29 +60,36 @@ const consolePath = (e: NewHistoryEntry) => {
   }
 };
 
+const words = {
+  en: {
+    open: 'Open it in Parley:',
+    why: 'You get this mail because it is switched on in your profile:',
+  },
+  de: {
+    open: 'In Parley öffnen:',
+    why: 'Sie erhalten diese E-Mail, weil sie in Ihrem Profil eingeschaltet ist:',
+  },
+} as const satisfies Record<Language, unknown>;
+
+/** An owner's mail about a history entry, in the owner's language (docs/product-decisions.md, "Owner mails"). */
 export const ownerNotificationMail = (to: Recipient, e: NewHistoryEntry, publicUrl: string): MailMessage => {
-  const s = subjects[e.kind](e);
+  const subject = subjects[e.kind](e)[to.language];
+  const w = words[to.language];
   const link = `${publicUrl}${consolePath(e)}`;
   const excerpt = str(e.data?.excerpt);
   const quote = excerpt ? ['', `> ${excerpt.replaceAll('\n', '\n> ')}`] : [];
   return {
     to: to.email,
     kind: `history/${e.kind}`,
-    subject: `${s.en} · ${s.de}`,
+    subject,
     text: [
-      `${s.en}.`,
+      `${subject}.`,
       ...quote,
       '',
-      `Open it in Parley: ${link}`,
+      `${w.open} ${link}`,
       '',
       '--',
-      '',
-      `${s.de}.`,
-      '',
-      `In Parley öffnen: ${link}`,
-      '',
-      '--',
-      `You get this mail because it is switched on in your profile · Sie erhalten diese E-Mail, weil sie in Ihrem Profil eingeschaltet ist: ${publicUrl}/profile`,
+      `${w.why} ${publicUrl}/profile`,
       '',
     ].join('\n'),
   };

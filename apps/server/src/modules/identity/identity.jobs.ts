@@ -1,3 +1,4 @@
+import type { Language } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -11,7 +12,38 @@ import { countRecentResetTokens, insertPasswordResetToken, pruneAttempts } from 
 export const PASSWORD_RESET_JOB = 'identity.password-reset';
 export const PRUNE_ATTEMPTS_JOB = 'identity.prune-attempts';
 
-export type PasswordResetJob = { email: string };
+/** `language`: the sign-in page's, which the person is reading (absent from older jobs: English). */
+export type PasswordResetJob = { email: string; language?: Language };
+
+/** The reset mail, in the language of the page it was asked from (docs/product-decisions.md, "Identity"). */
+const resetTexts = {
+  en: {
+    subject: 'Reset your Parley password',
+    text: (link: string) => [
+      'Hello,',
+      '',
+      'someone (hopefully you) asked to reset the password of your Parley account.',
+      'Open this link within one hour to choose a new password:',
+      '',
+      link,
+      '',
+      'If you did not ask for it, ignore this mail; your password stays as it is.',
+    ],
+  },
+  de: {
+    subject: 'Ihr Parley-Passwort zurücksetzen',
+    text: (link: string) => [
+      'Guten Tag,',
+      '',
+      'jemand (hoffentlich Sie) hat das Zurücksetzen des Passworts Ihres Parley-Kontos angefordert.',
+      'Öffnen Sie diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:',
+      '',
+      link,
+      '',
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt, wie es ist.',
+    ],
+  },
+} as const satisfies Record<Language, unknown>;
 
 /**
  * The identity service's background work (D6). A reset request only queues `PASSWORD_RESET_JOB`
@@ -37,7 +69,7 @@ export const createIdentityJobs = ({
   owners: Pick<OwnerService, 'findByEmail'>;
 }) => {
   /** Mails a one-time link when the address belongs to an enabled owner; does nothing otherwise. */
-  const sendResetLink = async ({ email }: PasswordResetJob) => {
+  const sendResetLink = async ({ email, language = 'en' }: PasswordResetJob) => {
     await db.transaction(async (tx) => {
       const owner = await owners.findByEmail(tx, email);
       if (!owner || owner.disabled) return;
@@ -52,20 +84,12 @@ export const createIdentityJobs = ({
         expiresAt: new Date(clock.now().getTime() + identityLimits.resetTokenMinutes * 60_000),
       });
       const link = `${publicUrl}/reset-password?token=${token}`;
+      const t = resetTexts[language];
       await mail.send(
         {
           to: owner.email,
-          subject: 'Reset your Parley password',
-          text: [
-            'Hello,',
-            '',
-            'someone (hopefully you) asked to reset the password of your Parley account.',
-            'Open this link within one hour to choose a new password:',
-            '',
-            link,
-            '',
-            'If you did not ask for it, ignore this mail; your password stays as it is.',
-          ].join('\n'),
+          subject: t.subject,
+          text: t.text(link).join('\n'),
           kind: 'identity/password-reset',
         },
         { tx },

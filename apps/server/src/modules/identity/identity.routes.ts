@@ -38,7 +38,9 @@ export const identityRoutes = async (
       idToken: idToken ? () => verify(idToken) : undefined,
     });
   });
-  route(app, identityApi.passwordReset, (req) => identity.requestPasswordReset(req.body.email));
+  route(app, identityApi.passwordReset, (req) =>
+    identity.requestPasswordReset(req.body.email, req.body.language),
+  );
   route(app, identityApi.passwordResetConfirm, (req) =>
     identity.confirmPasswordReset(req.body.token, req.body.newPassword),
   );

@@ -1,4 +1,4 @@
-import { emailSchema, isUuidText } from '@parley/contract';
+import { emailSchema, isUuidText, type Language } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -176,9 +176,13 @@ export const createIdentityService = ({
    * does the same work whether or not the address belongs to an owner (one job insert), so neither
    * its answer nor its timing tells which addresses exist.
    */
-  const requestPasswordReset = async (email: string) => {
+  const requestPasswordReset = async (email: string, language?: Language) => {
     ensureEmbedded();
-    await jobs.send<PasswordResetJob>(PASSWORD_RESET_JOB, { email }, { singletonKey: email });
+    await jobs.send<PasswordResetJob>(
+      PASSWORD_RESET_JOB,
+      { email, ...(language ? { language } : {}) },
+      { singletonKey: email },
+    );
   };
 
   /** Sets the new password, uses up the link (and any other outstanding one) and ends all sessions. */

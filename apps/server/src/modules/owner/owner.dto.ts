@@ -25,6 +25,7 @@ export const toOwnerSmall = (o: OwnerRow, m: ManufacturerRow): OwnerSmall => ({
   isParleyConnectEnabled: o.isConnectEnabled,
   manufacturer: toManufacturerDto(m),
   mailNotifications: { ...defaultMailNotifications, ...o.mailNotifications },
+  language: o.language,
 });
 
 type OwnerListItem = RouteResponse<typeof api.owner.list>['documents'][number];

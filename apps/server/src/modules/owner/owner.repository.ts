@@ -56,7 +56,7 @@ export const updateOwner = async (
   patch: Partial<
     Pick<
       OwnerRow,
-      'name' | 'avatar' | 'passwordHash' | 'disabled' | 'sessionsValidAfter' | 'isConnectEnabled'
+      'name' | 'avatar' | 'language' | 'passwordHash' | 'disabled' | 'sessionsValidAfter' | 'isConnectEnabled'
     >
   >,
 ) => {
@@ -87,7 +87,7 @@ export const mergeMailNotifications = async (db: DbOrTx, id: string, patch: Part
  */
 export const mailRecipients = (db: DbOrTx, manufacturerId: string, kind: HistoryKind, product: Product) =>
   db
-    .select({ id: owners.id, email: owners.email, name: owners.name })
+    .select({ id: owners.id, email: owners.email, name: owners.name, language: owners.language })
     .from(owners)
     .where(
       and(

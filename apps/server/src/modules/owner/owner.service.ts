@@ -66,6 +66,7 @@ export const createOwnerService = ({
     const patch = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.avatar !== undefined ? { avatar: body.avatar } : {}),
+      ...(body.language !== undefined ? { language: body.language } : {}),
     };
     let updated = Object.keys(patch).length ? await updateOwner(db, owner.id, patch) : owner;
     if (body.mailNotifications && Object.keys(body.mailNotifications).length > 0) {

@@ -43,6 +43,10 @@ export const owners = pgTable(
     isConnectEnabled: boolean().notNull().default(false),
     /** D20: the history kinds this owner also gets by mail; a kind not named takes its default. */
     mailNotifications: jsonb().$type<Partial<MailNotifications>>().notNull().default({}),
+    /** The language of the owner's mails; the console sets it (docs/product-decisions.md, "Owner mails"). */
+    language: text({ enum: ['de', 'en'] })
+      .notNull()
+      .default('en'),
     disabled: boolean().notNull().default(false),
     /** Id tokens issued before this instant are refused: a reset or disabling ends sessions (D5). */
     sessionsValidAfter: at().notNull().defaultNow(),

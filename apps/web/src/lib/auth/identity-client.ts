@@ -1,3 +1,4 @@
+import type { Language } from '@parley/contract';
 import { identityPaths } from '@parley/contract/plain';
 import { identityPost, identityTokens } from '@/lib/identity-call';
 
@@ -10,8 +11,9 @@ export const identityClient = {
   signOut: async (refreshToken: string) => {
     await identityPost(identityPaths.signOut, { refreshToken });
   },
-  requestPasswordReset: async (email: string) => {
-    await identityPost(identityPaths.passwordReset, { email });
+  /** `language`: the page's, which the reset mail is written in. */
+  requestPasswordReset: async (email: string, language: Language) => {
+    await identityPost(identityPaths.passwordReset, { email, language });
   },
   checkPasswordReset: async (token: string) => {
     await identityPost(identityPaths.passwordResetCheck, { token });

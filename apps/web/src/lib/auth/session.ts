@@ -1,3 +1,4 @@
+import type { Language } from '@parley/contract';
 import { i18n } from '@/lib/i18n';
 import { handToLogin } from '@/lib/leave-page';
 import { removeStorage, storageKeys } from '@/lib/storage';
@@ -225,8 +226,9 @@ export const changePassword = async (currentPassword: string, newPassword: strin
   adopt(fromTokens(tokens), true);
 };
 
-export const requestPasswordReset = (email: string) =>
-  identityClient.requestPasswordReset(normalizeEmail(email));
+/** The mail comes in `language`, the page's (docs/product-decisions.md, "Identity"). */
+export const requestPasswordReset = (email: string, language: Language) =>
+  identityClient.requestPasswordReset(normalizeEmail(email), language);
 
 /** Whether a mailed reset link still works; asking does not use it up. */
 export const checkPasswordReset = (token: string) => identityClient.checkPasswordReset(token);

@@ -1,6 +1,7 @@
 import { identityApi } from '@parley/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { leaveTo, takeLoginNotice } from '@/lib/leave-page';
 import { createTestBackend } from '@/testing/test-backend';
 import { currentUrl, renderApp } from '@/testing/test-utils';
@@ -18,6 +19,23 @@ describe('password reset', () => {
     expect(await screen.findByText(/we have sent it a link/)).toBeVisible();
     expect(backend.server.requestsTo(identityApi.passwordReset)[0]?.body).toEqual({
       email: 'owner@example.com',
+      language: 'en',
+    });
+  });
+
+  it('asks for the mail in the language the page is read in', async () => {
+    const backend = createTestBackend();
+    await i18n.changeLanguage('de');
+    const { user } = renderApp('/reset-password');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Passwort zurücksetzen' })).toBeVisible();
+    await user.type(screen.getByRole('textbox'), 'owner@example.com');
+    await user.click(screen.getByRole('button', { name: 'Link senden' }));
+
+    await waitFor(() => expect(backend.server.requestsTo(identityApi.passwordReset)).toHaveLength(1));
+    expect(backend.server.requestsTo(identityApi.passwordReset)[0]?.body).toEqual({
+      email: 'owner@example.com',
+      language: 'de',
     });
   });
 

@@ -5,10 +5,11 @@ import { PageHeader } from '@/components/page-header';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { AvatarForm } from '@/features/owner/components/avatar-form';
 import { ChangeNameForm } from '@/features/owner/components/change-name-form';
+import { MailLanguageSelect } from '@/features/owner/components/mail-language-select';
 import { MailNotificationsForm } from '@/features/owner/components/mail-notifications-form';
 import { useMeSmall } from '@/lib/current-owner';
 
-/** /profile: the owner's account, name, picture, password and email notifications. */
+/** /profile: the owner's account, name, picture, password, and email language and notifications. */
 export const ProfileRoute = () => {
   const { t } = useTranslation();
   const { data: owner } = useMeSmall();
@@ -62,7 +63,10 @@ export const ProfileRoute = () => {
           <Title id="profile-notifications" order={2} size="h4" mb="md">
             {t('profile.notifications.title')}
           </Title>
-          <MailNotificationsForm owner={owner} />
+          <Stack gap="lg">
+            <MailLanguageSelect owner={owner} />
+            <MailNotificationsForm owner={owner} />
+          </Stack>
         </Paper>
       </Stack>
     </>

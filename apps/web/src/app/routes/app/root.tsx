@@ -9,6 +9,7 @@ import { HistoryButton } from '@/features/history/components/history-button';
 import { ConsoleLayout } from '@/features/layout/components/console-layout';
 import { ConsoleNav } from '@/features/layout/components/console-nav';
 import { UserMenu } from '@/features/layout/components/user-menu';
+import { useMailLanguageFollowsConsole } from '@/features/owner/api/use-mail-language-follows-console';
 import { useRequiredOwner } from '@/features/owner/api/use-required-owner';
 import { signOut } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/public-config';
@@ -34,6 +35,7 @@ export const ConsoleRoot = () => {
   const connectEnabled = owner.data?.isParleyConnectEnabled ?? false;
   const area = useActiveArea(connectEnabled);
   const { pathname } = useLocation();
+  useMailLanguageFollowsConsole(owner.data);
 
   // The profile decides what the console shows (connect or not): wait for it.
   if (!owner.data) return <FullPageLoader />;

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPasswordReset, confirmPasswordReset, notifyAuthError, requestPasswordReset } from '@/lib/auth';
 import { isIdentityError } from '@/lib/auth/identity-client';
+import { currentLanguage } from '@/lib/i18n';
 
 /** The codes that mean the link itself is dead (used, expired or never issued). */
 const deadLinkCodes = new Set(['auth/invalid-action-code', 'auth/expired-action-code']);
@@ -32,7 +33,7 @@ export const useResetLinkCheck = (token: string | null) => {
 export const useRequestPasswordReset = () => {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ email }: { email: string }) => requestPasswordReset(email),
+    mutationFn: ({ email }: { email: string }) => requestPasswordReset(email, currentLanguage()),
     onError: (error) => notifyAuthError(error, t('auth.resetRequest.failedTitle')),
   });
 };
