@@ -137,22 +137,39 @@ export const countInMailWindow = async (db: DbOrTx, manufacturerId: string, now:
 };
 
 /** The entry's owner mails are held for the digest due at `until`. */
-export const holdEntryMail = async (db: DbOrTx, entryId: string, until: Date) => {
-  await db.update(historyEntries).set({ mailHeldUntil: until }).where(eq(historyEntries.id, entryId));
+export const holdEntryMail = async (db: DbOrTx, manufacturerId: string, entryId: string, until: Date) => {
+  await db
+    .update(historyEntries)
+    .set({ mailHeldUntil: until })
+    .where(and(eq(historyEntries.manufacturerId, manufacturerId), eq(historyEntries.id, entryId)));
 };
 
 /**
- * The entries held for the digest due at `until`, counted by kind and area, and released in the
- * same statement: a digest job that runs again finds nothing to report.
+ * The manufacturer's entries held for a digest due at `until` or earlier, counted by kind and area,
+ * and released in the same statement: a digest job that runs again finds nothing to report, and an
+ * entry whose window's digest ran before its transaction committed (or failed for good) is reported
+ * by the next digest or the sweep (docs/product-decisions.md, "Owner mails").
  */
 export const takeHeldEntries = async (db: DbOrTx, manufacturerId: string, until: Date) => {
   const { rows } = await db.execute<{ kind: HistoryKind; product: Product; n: number }>(sql`
     with held as (
       update ${historyEntries} set mail_held_until = null
       where ${historyEntries.manufacturerId} = ${manufacturerId}
-        and ${historyEntries.mailHeldUntil} = ${until}
+        and ${historyEntries.mailHeldUntil} <= ${until}
       returning ${historyEntries.kind}, ${historyEntries.product}
     )
     select kind, product, count(*)::int as n from held group by kind, product`);
   return rows.map((r) => ({ ...r, n: Number(r.n) }));
+};
+
+/**
+ * The manufacturers with entries held for a digest due at `before` or earlier (by the partial index
+ * `history_entries_mail_held_idx`, which holds only held entries): their digest is overdue.
+ */
+export const overdueDigests = async (db: DbOrTx, before: Date, max: number) => {
+  const { rows } = await db.execute<{ manufacturer_id: string }>(sql`
+    select distinct ${historyEntries.manufacturerId} as manufacturer_id from ${historyEntries}
+    where ${historyEntries.mailHeldUntil} is not null and ${historyEntries.mailHeldUntil} <= ${before}
+    limit ${max}`);
+  return rows.map((r) => r.manufacturer_id);
 };
