@@ -4,7 +4,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n';
-import { translationTarget, useTranslate } from '@/lib/translation';
+import { translationTarget, useTranslate, useTranslationOffered } from '@/lib/translation';
 import { useTranslationBudgetText } from './translation-budget';
 
 type TranslateButtonProps = {
@@ -23,6 +23,7 @@ type TranslateButtonProps = {
  * "Translate" under a text someone else wrote: the translation appears below it (asked once, then
  * kept), and the same button hides it again. A failure shows "Translation failed" with the reason
  * (lib/translation.ts) and leaves the text as it was. Its tooltip tells the translation budget left.
+ * Where no translation provider is configured it is not shown.
  */
 export const TranslateButton = ({
   text,
@@ -65,6 +66,9 @@ export const TranslateButton = ({
 
   const targetName = t(`components.translation.languages.${target}`);
   const budget = useTranslationBudgetText();
+  const offered = useTranslationOffered();
+  // No provider configured: nothing would translate, so nothing is offered.
+  if (!offered) return null;
   return (
     <Stack gap={6} align="flex-start">
       <Tooltip label={budget} disabled={!budget || shown} withArrow>

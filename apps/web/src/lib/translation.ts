@@ -56,9 +56,18 @@ export const translate = async (body: TranslateBody): Promise<string[]> => {
   return suggestions.slice(0, body.texts.length).map((s) => s.translatedText);
 };
 
-/** Why a translation failed, for the notification: the provider's reason, or the call's failure. */
+/**
+ * Why a translation failed, for the notification: the provider's reason, or the call's failure. No
+ * provider configured is said in the owner's words, not the server's (which name a setting).
+ */
 export const translationFailureReason = (error: unknown): string =>
-  isTranslationError(error) ? error.reason : isApiError(error) ? apiErrorMessage(error) : String(error);
+  isTranslationError(error)
+    ? error.code === 'translation/not-configured'
+      ? i18n.t('components.translation.notConfigured')
+      : error.reason
+    : isApiError(error)
+      ? apiErrorMessage(error)
+      : String(error);
 
 /**
  * GET /translation/budget: the manufacturer's characters left this hour and today
@@ -72,6 +81,13 @@ export const translationBudgetQuery = queryOptions({
 });
 
 export const useTranslationBudget = () => useQuery(translationBudgetQuery);
+
+/**
+ * Whether the console offers translation (docs/product-decisions.md, "Translation"): not where the
+ * budget says no provider is configured (a quick-start install), where every call would fail. While
+ * the budget is unknown (loading, or its call failed) it is offered; a failure then says why.
+ */
+export const useTranslationOffered = () => useTranslationBudget().data?.configured !== false;
 
 /** The window that leaves fewer characters: the hour, unless the day has no more left (it refills later). */
 export const tighterWindow = (budget: TranslationBudget) => {

@@ -54,6 +54,24 @@ describe('TranslateButton', () => {
     });
   });
 
+  it('says in the owner’s words, naming no setting, when no provider turns out to be configured', async () => {
+    serve({
+      success: false,
+      code: 'translation/not-configured',
+      reason: 'No translation provider is configured (TRANSLATION_PROVIDER).',
+    });
+    const user = userEvent.setup();
+    renderInProviders(<TranslateButton text="Hello" sourceLanguage="en" />);
+    await user.click(screen.getByRole('button', { name: 'Translate' }));
+    expect(await screen.findByText('Translation failed')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Translation is not set up on this Parley installation. Whoever runs it can switch it on.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/TRANSLATION_PROVIDER/)).toBeNull();
+  });
+
   it('says “Translation failed” with the provider’s reason', async () => {
     serve({ success: false, code: 'translation/timeout', reason: 'The provider did not answer in time.' });
     const user = userEvent.setup();

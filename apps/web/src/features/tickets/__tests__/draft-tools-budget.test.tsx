@@ -7,19 +7,19 @@ import { createTestBackend } from '@/testing/test-backend';
 import { renderInProviders } from '@/testing/test-utils';
 import { DraftTools, useOwnerDraft } from '../components/owner-draft';
 
-const budget = (hourUsed: number): TranslationBudget => ({
-  configured: true,
+const budget = (hourUsed: number, configured = true): TranslationBudget => ({
+  configured,
   callMax: 50_000,
   hour: { limit: 200_000, used: hourUsed, refillsAt: new Date(Date.now() + 3_600_000).toISOString() },
   day: { limit: 1_000_000, used: hourUsed, refillsAt: new Date(Date.now() + 86_400_000).toISOString() },
 });
 
 /** The fake backend counts what it translated into the budget it answers, as the server does. */
-const serve = () => {
+const serve = (configured = true) => {
   const backend = createTestBackend();
   backend.signInStored();
   let used = 0;
-  backend.server.on(api.translation.budget, () => ({ body: budget(used) }));
+  backend.server.on(api.translation.budget, () => ({ body: budget(used, configured) }));
   backend.server.on(api.translation.translate, ({ body }) => {
     const { texts } = body as { texts: string[] };
     used += texts.join('').length;
@@ -63,5 +63,16 @@ describe('the draft tools', () => {
       expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveValue('DE: Thank you!'),
     );
     expect(await screen.findByText('199,990 of 200,000 characters left this hour')).toBeVisible();
+  });
+
+  it('offer no translation where no provider is configured (a quick-start install)', async () => {
+    const backend = serve(false);
+    const user = userEvent.setup();
+    renderInProviders(<Draft />);
+    await user.type(screen.getByRole('textbox', { name: 'Answer' }), 'Thank you!');
+    await waitFor(() => expect(backend.server.requestsTo(api.translation.budget)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Translate into German' })).toBeNull());
+    // The other tools stay.
+    expect(screen.getByRole('button', { name: /template/i })).toBeVisible();
   });
 });

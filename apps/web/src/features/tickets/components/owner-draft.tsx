@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { TemplatePicker } from '@/components/template-picker';
 import { TranslationBudgetText } from '@/components/translation-budget';
 import { useLanguage } from '@/lib/i18n';
-import { otherLanguage, useTranslate } from '@/lib/translation';
+import { otherLanguage, useTranslate, useTranslationOffered } from '@/lib/translation';
 import { isTextFieldError } from '../api/ticket-mutations';
 
 type Caret = { start: number; end: number };
@@ -188,6 +188,7 @@ export const DraftTools = ({
   const { t } = useTranslation();
   const consoleLanguage = useLanguage();
   const translate = useTranslate();
+  const translationOffered = useTranslationOffered();
   const [status, setStatus] = useState('');
   // The owner writes in the console's language; written in the participant's already, it can only
   // have been the other one.
@@ -222,20 +223,23 @@ export const DraftTools = ({
             setStatus(t('tickets.compose.templateInserted'));
           }}
         />
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconLanguage size={14} aria-hidden />}
-          disabled={disabled || text.trim() === ''}
-          loading={translate.isPending}
-          onClick={() => void translateDraft()}
-          title={t('tickets.compose.translateHint', {
-            from: languageName(source),
-            to: languageName(language),
-          })}
-        >
-          {t('tickets.compose.translate', { language: languageName(language) })}
-        </Button>
+        {/* No provider configured: no Translate button (docs/product-decisions.md, "Translation"). */}
+        {translationOffered ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconLanguage size={14} aria-hidden />}
+            disabled={disabled || text.trim() === ''}
+            loading={translate.isPending}
+            onClick={() => void translateDraft()}
+            title={t('tickets.compose.translateHint', {
+              from: languageName(source),
+              to: languageName(language),
+            })}
+          >
+            {t('tickets.compose.translate', { language: languageName(language) })}
+          </Button>
+        ) : null}
         {draft.canUndoTranslation ? (
           <Button
             size="xs"

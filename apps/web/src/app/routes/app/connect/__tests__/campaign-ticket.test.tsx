@@ -496,14 +496,14 @@ describe('campaign ticket page', () => {
       const { backend } = setUp();
       serveTranslation(backend, () => ({
         success: false,
-        code: 'translation/not-configured',
-        reason: 'No translation provider is configured.',
+        code: 'translation/provider-failed',
+        reason: 'The translation provider refused the text.',
       }));
       const { user } = await open();
 
       await user.click(screen.getByRole('button', { name: 'Translate answer 1' }));
       expect(await screen.findByText('Translation failed')).toBeVisible();
-      expect(screen.getByText('No translation provider is configured.')).toBeVisible();
+      expect(screen.getByText('The translation provider refused the text.')).toBeVisible();
       expect(screen.queryByRole('region', { name: /Translation into/ })).toBeNull();
 
       serveTranslation(backend, () => ({ success: true, data: { suggestions: [] } }));
