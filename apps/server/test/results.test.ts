@@ -477,7 +477,7 @@ describe('exports', () => {
     await deParser.destroy();
     expect(deText).toContain('Umfrage Ü');
     expect(deText).toContain('Ergebnisbericht');
-    expect(deText).toContain('Antwortquote');
+    expect(deText).toContain('Rücklaufquote');
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * Read-only query: a campaign's results and statistics (D23), all counted by PostgreSQL.
  * Reads campaign_tickets, ticket_answer_states, ticket_choices (tickets), invitations (invitations),
- * contacts (contacts), contact_list_members (contact-lists), campaigns (campaigns) and manufacturers
- * (owner). Used by the results service only. It never writes.
+ * contacts (contacts), contact_lists and contact_list_members (contact-lists), campaigns (campaigns) and
+ * manufacturers (owner). Used by the results service only. It never writes.
  */
 import type { ResultFilterQuery, TicketAnswer } from '@parley/contract';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { likePattern } from '../lib/like.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
+import { contactLists } from '../modules/contact-lists/contact-lists.tables.js';
 import { contacts } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
@@ -273,6 +274,15 @@ export const sharedCampaign = async (db: DbOrTx, campaignId: string) => {
     .innerJoin(manufacturers, eq(manufacturers.id, campaigns.manufacturerId))
     .where(eq(campaigns.id, campaignId));
   return row;
+};
+
+/** The name of the manufacturer's contact list a report is filtered by; undefined for none of theirs. */
+export const contactListName = async (db: DbOrTx, manufacturerId: string, listId: string) => {
+  const [row] = await db
+    .select({ name: contactLists.name })
+    .from(contactLists)
+    .where(and(eq(contactLists.id, listId), eq(contactLists.manufacturerId, manufacturerId)));
+  return row?.name;
 };
 
 /** One batch of the export: tickets in the scope after `after` (creation order), with contact and tags. */

@@ -1,15 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import type { CampaignStatistics, Language, QuestionResult } from '@parley/contract';
+import type { CampaignStatistics, Language, QuestionResult, ResultFilterQuery } from '@parley/contract';
 import PDFDocument from 'pdfkit';
+import { registerFonts, type TextFont, textHeight, writeText } from './results.pdf-text.js';
 import { durationText, type ExportTexts } from './results.texts.js';
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans covers Latin, Greek and Cyrillic: participants' answers print as they wrote them. */
-const fonts = {
-  body: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
 
 const colors = { bar: '#228be6', muted: '#868e96', track: '#e9ecef', text: '#212529' };
 const margin = 50;
@@ -20,7 +13,9 @@ export type PdfReport = {
   title: string;
   createdAt: Date;
   timeZone: string;
-  filterNote: string | null;
+  /** The filter the questions were counted with, and the name of its contact list (null: not found). */
+  filter: ResultFilterQuery;
+  contactListName: string | null;
   statistics: CampaignStatistics;
   questions: QuestionResult[];
 };
@@ -50,6 +45,21 @@ const formats = (language: Language, timeZone: string) => {
     day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
   };
 };
+type Formats = ReturnType<typeof formats>;
+
+/** Every filter of the report by the console's name for it, with its value; null when unfiltered. */
+const filterNote = (report: PdfReport, t: ExportTexts, f: Formats) => {
+  const { filter } = report;
+  const parts = [
+    filter.contactListId ? `${t.contactList}: ${t.quote(report.contactListName ?? t.unknownList)}` : '',
+    filter.tag ? `${t.tag}: ${t.quote(filter.tag)}` : '',
+    filter.from ? `${t.from} ${f.day(filter.from)}` : '',
+    filter.to ? `${t.to} ${f.day(filter.to)}` : '',
+    filter.rating ? `${t.rating}: ${t.ratings[filter.rating]}` : '',
+    filter.archived !== 'all' ? `${t.archivedTickets}: ${t.archivedChoices[filter.archived]}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+};
 
 /**
  * The results report as a PDF (D23, canExport), drawn with PDFKit and streamed to `out`: headline
@@ -66,23 +76,28 @@ export const writePdf = (report: PdfReport, out: Writable) => {
     info: { Title: `${report.title} – ${t.report}`, Creator: 'Parley' },
     lang: report.language,
   });
-  doc.registerFont('body', fonts.body);
-  doc.registerFont('bold', fonts.bold);
+  registerFonts(doc);
   doc.on('error', (err: Error) => out.destroy(err));
   doc.pipe(out);
   const width = doc.page.width - 2 * margin;
   const bottom = () => doc.page.height - margin;
-  const room = (h: number) => {
-    if (doc.y + h > bottom()) doc.addPage();
+  /**
+   * Keeps the next `h` points on one page: a new page only when they do not fit on this one but would
+   * on an empty one (a block taller than a page flows on as it must).
+   */
+  const keep = (h: number) => {
+    if (doc.y + h > bottom() && h <= bottom() - margin && doc.y > margin) doc.addPage();
   };
 
-  doc.font('bold').fontSize(20).fillColor(colors.text).text(report.title);
+  doc.fontSize(20).fillColor(colors.text);
+  writeText(doc, report.title, 'bold');
   doc
     .font('body')
     .fontSize(10)
     .fillColor(colors.muted)
     .text(`${t.report} · ${t.createdAt} ${f.date(report.createdAt)}`);
-  if (report.filterNote) doc.text(`${t.filtered}: ${report.filterNote}. ${t.figuresOfAll}`);
+  const note = filterNote(report, t, f);
+  if (note) writeText(doc, `${t.filtered}: ${note}. ${t.figuresOfAll}`, 'body');
   doc.moveDown();
 
   // The headline numbers, two columns.
@@ -137,7 +152,7 @@ export const writePdf = (report: PdfReport, out: Writable) => {
   doc.y = chartTop + chartHeight + 24;
 
   report.questions.forEach((q, n) => {
-    question(doc, q, n, { t, f, width, room });
+    question(doc, q, n, { t, f, width, keep });
   });
 
   // Page numbers, now that the pages are known.
@@ -163,61 +178,87 @@ export const writePdf = (report: PdfReport, out: Writable) => {
 
 type Draw = {
   t: ExportTexts;
-  f: ReturnType<typeof formats>;
+  f: Formats;
   width: number;
-  room: (h: number) => void;
+  keep: (h: number) => void;
 };
 
-const question = (doc: PDFKit.PDFDocument, q: QuestionResult, n: number, { t, f, width, room }: Draw) => {
-  room(80);
+/** Height of `text` at `size` points, in `font`, `width` wide. */
+const measure = (doc: PDFKit.PDFDocument, text: string, font: TextFont, size: number, width: number) =>
+  textHeight(doc.fontSize(size), text, font, width);
+
+/** A free-text answer: its day in a narrow column, the answer in quotes beside it. */
+const dateColumn = 62;
+const answerGap = 4;
+
+/**
+ * One question: its title and counts, then its answers (free text) or one bar per option. The title
+ * never ends a page without the first answer under it, and no answer or bar is split across pages.
+ */
+const question = (doc: PDFKit.PDFDocument, q: QuestionResult, n: number, { t, f, width, keep }: Draw) => {
+  const title = `${n + 1}. ${q.text}${q.removed ? ` (${t.removed})` : ''}`;
+  const counts = `${t.answered}: ${f.number(q.answered)} · ${t.skipped}: ${f.number(q.skipped)} · ${t.skippedByPath}: ${f.number(q.skippedByPath)}`;
+  const freeText = q.answered > 0 && q.type === 'FreeText' && q.freeText ? q.freeText : null;
+  const latest = freeText ? t.latestAnswers(freeText.items.length, freeText.total) : null;
+  const answerWidth = width - 10 - dateColumn;
+  const answerHeight = (text: string) => measure(doc, t.quote(text), 'body', 9, answerWidth) + answerGap;
+
+  const ranked = q.type === 'Ranking';
+  const options = ranked
+    ? [...q.options].sort((a, b) => (a.meanPosition ?? Infinity) - (b.meanPosition ?? Infinity))
+    : q.options;
+  const labelWidth = width * 0.4;
+  const barWidth = width * 0.4;
+  const labelOf = (o: QuestionResult['options'][number]) => `${o.text}${o.removed ? ` (${t.removed})` : ''}`;
+  const rowHeight = (o: QuestionResult['options'][number]) =>
+    Math.max(measure(doc, labelOf(o), 'body', 9, labelWidth - 8), 14);
+  const multiNote = q.type === 'MultiChoice' ? measure(doc, t.multiNote, 'body', 8, width) + 2 : 0;
+
+  const head =
+    measure(doc, title, 'bold', 12, width) +
+    measure(doc, counts, 'body', 9, width) +
+    (latest ? measure(doc, latest, 'body', 8, width) : 0) +
+    6;
+  const first =
+    q.answered === 0
+      ? measure(doc, t.noAnswers, 'body', 9, width)
+      : freeText
+        ? answerHeight(freeText.items[0]?.text ?? '')
+        : options[0]
+          ? rowHeight(options[0]) + (options.length === 1 ? multiNote : 0)
+          : 0;
+  keep(head + first);
+
   doc.x = margin;
-  doc
-    .font('bold')
-    .fontSize(12)
-    .fillColor(colors.text)
-    .text(`${n + 1}. ${q.text}${q.removed ? ` (${t.removed})` : ''}`, { width });
-  doc
-    .font('body')
-    .fontSize(9)
-    .fillColor(colors.muted)
-    .text(
-      `${t.answered}: ${f.number(q.answered)} · ${t.skipped}: ${f.number(q.skipped)} · ${t.skippedByPath}: ${f.number(q.skippedByPath)}`,
-    );
-  doc.moveDown(0.5);
+  doc.fontSize(12).fillColor(colors.text);
+  writeText(doc, title, 'bold', { width });
+  doc.font('body').fontSize(9).fillColor(colors.muted).text(counts, { width });
+  if (latest) doc.fontSize(8).text(latest, { width });
+  doc.y += 6;
+
   if (q.answered === 0) {
-    doc.fillColor(colors.muted).text(t.noAnswers);
-  } else if (q.type === 'FreeText' && q.freeText) {
-    for (const item of q.freeText.items) {
-      room(30);
-      doc
-        .font('body')
-        .fontSize(9)
-        .fillColor(colors.text)
-        .text(`“${item.text}”`, margin + 10, doc.y, { width: width - 10 });
-      doc
-        .fillColor(colors.muted)
-        .fontSize(8)
-        .text(f.date(new Date(item.createdAt)), { width: width - 10 });
-      doc.moveDown(0.3);
-    }
-    doc.x = margin;
-    doc.fontSize(8).fillColor(colors.muted).text(t.latestAnswers(q.freeText.items.length, q.freeText.total));
-  } else {
-    const ranked = q.type === 'Ranking';
-    const options = ranked
-      ? [...q.options].sort((a, b) => (a.meanPosition ?? Infinity) - (b.meanPosition ?? Infinity))
-      : q.options;
-    const labelWidth = width * 0.4;
-    const barWidth = width * 0.4;
-    const worst = Math.max(1, ...options.map((o) => o.positions.length));
-    for (const o of options) {
-      room(22);
+    doc.font('body').fontSize(9).fillColor(colors.muted).text(t.noAnswers, { width });
+  } else if (freeText) {
+    for (const item of freeText.items) {
+      keep(answerHeight(item.text));
       const y = doc.y;
       doc
         .font('body')
-        .fontSize(9)
-        .fillColor(colors.text)
-        .text(`${o.text}${o.removed ? ` (${t.removed})` : ''}`, margin, y, { width: labelWidth - 8 });
+        .fontSize(8)
+        .fillColor(colors.muted)
+        .text(f.date(new Date(item.createdAt)), margin + 10, y + 1, { width: dateColumn - 6 });
+      doc.fontSize(9).fillColor(colors.text);
+      writeText(doc, t.quote(item.text), 'body', { x: margin + 10 + dateColumn, y, width: answerWidth });
+      doc.x = margin;
+      doc.y += answerGap;
+    }
+  } else {
+    const worst = Math.max(1, ...options.map((o) => o.positions.length));
+    options.forEach((o, i) => {
+      keep(rowHeight(o) + (i === options.length - 1 ? multiNote : 0));
+      const y = doc.y;
+      doc.fontSize(9).fillColor(colors.text);
+      writeText(doc, labelOf(o), 'body', { x: margin, y, width: labelWidth - 8 });
       const after = doc.y;
       // A choice's bar is its share; a ranking's bar is longer the better its mean position.
       const fill = ranked
@@ -231,6 +272,7 @@ const question = (doc: PDFKit.PDFDocument, q: QuestionResult, n: number, { t, f,
         ? `⌀ ${o.meanPosition === null ? t.none : f.number(o.meanPosition)} · ${t.medianPosition} ${o.medianPosition === null ? t.none : f.number(o.medianPosition)}`
         : `${f.number(o.count)} (${f.percent(o.share)})`;
       doc
+        .font('body')
         .fillColor(colors.text)
         .fontSize(8)
         .text(figure, margin + labelWidth + barWidth + 6, y + 1, {
@@ -238,14 +280,15 @@ const question = (doc: PDFKit.PDFDocument, q: QuestionResult, n: number, { t, f,
         });
       doc.x = margin;
       doc.y = Math.max(after, y + 14);
-    }
+    });
     if (q.type === 'MultiChoice') {
       doc
+        .font('body')
         .fontSize(8)
         .fillColor(colors.muted)
         .text(t.multiNote, margin, doc.y + 2, { width });
     }
   }
   doc.x = margin;
-  doc.moveDown(1.2);
+  doc.y += 14;
 };

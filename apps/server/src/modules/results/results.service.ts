@@ -19,6 +19,7 @@ import {
   answerStateCounts,
   answersPerDay,
   choiceCounts,
+  contactListName,
   countTickets,
   exportBatch,
   freeTextAnswers,
@@ -249,29 +250,20 @@ export const createResultService = ({
         statistics(m, c, statisticsDays.default),
         results(scope, current, { page: 1, limit: freeTextPage.default }),
       ]);
-      const texts = exportTexts[c.language];
-      const filterNote = [
-        filter.from || filter.to ? `${filter.from ?? '…'} – ${filter.to ?? '…'}` : '',
-        filter.tag ? `#${filter.tag}` : '',
-        filter.rating
-          ? `${texts.rating}: ${{ up: texts.up, down: texts.down, none: texts.notRated }[filter.rating]}`
-          : '',
-        filter.archived !== 'all'
-          ? `${texts.archived}: ${filter.archived === 'true' ? texts.yes : texts.no}`
-          : '',
-        filter.contactListId ? texts.contactList : '',
-      ]
-        .filter(Boolean)
-        .join(' · ');
+      // The report names the list it is filtered by (another maker's list counts nobody, and is not named).
+      const listName = filter.contactListId
+        ? ((await contactListName(db, m.id, filter.contactListId)) ?? null)
+        : null;
       const out = new PassThrough();
       writePdf(
         {
           language: c.language,
-          texts,
+          texts: exportTexts[c.language],
           title: c.title,
           createdAt: clock.now(),
           timeZone: m.timeZone,
-          filterNote: filterNote || null,
+          filter,
+          contactListName: listName,
           statistics: stats,
           questions: questionResults,
         },
