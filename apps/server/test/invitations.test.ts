@@ -102,6 +102,40 @@ describe('POST /contact (D15, D16)', () => {
     expect(stored.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });
 
+  it('takes entries as mail programs write them and names new contacts from their display names', async () => {
+    const s = await ownerSession(ctx);
+    const c = await insertCampaign(ctx.rt, s.manufacturerId);
+    const known = addr('known');
+    await invite(s, { emails: [known] });
+    const [j, m, plain, odd] = [addr('juergen'), addr('mueller'), addr('plain'), addr('odd')];
+    const report = await invite(s, {
+      emails: [
+        `Jürgen Müller <${j}>`,
+        `"Müller, Anna" <${m.toUpperCase()}>`,
+        plain,
+        `Vertrieb 2 <${odd}>`,
+        `Known Person <${known}>`,
+        `Again <${j}>`,
+        'Jürgen Müller <not-an-address>',
+      ],
+      campaignIds: [c.id],
+    });
+    expect(report).toMatchObject({ received: 7, newContacts: 4, existingContacts: 1, invitations: 5 });
+    expect(report.problems.map((p) => [p.email, p.code])).toEqual([
+      [j, 'contact/2'],
+      ['Jürgen Müller <not-an-address>', 'contact/1'],
+    ]);
+    const rows = new Map((await contactRows(s.manufacturerId)).map((r) => [r.email, r]));
+    expect(rows.get(j)).toMatchObject({ kind: 'temp', firstname: 'Jürgen', lastname: 'Müller' });
+    expect(rows.get(m)).toMatchObject({ kind: 'temp', firstname: 'Anna', lastname: 'Müller' });
+    expect(rows.get(plain)).toMatchObject({ firstname: null, lastname: null });
+    // A display name that is no person's name names nobody; a known contact keeps its names.
+    expect(rows.get(odd)).toMatchObject({ firstname: null, lastname: null });
+    expect(rows.get(known)).toMatchObject({ firstname: null, lastname: null });
+    const [mail] = await readOutbox(ctx.rt, (x) => x.to === j);
+    expect(mail).toBeDefined();
+  });
+
   it('does not invite someone who answered through the open link (contact/4)', async () => {
     const s = await ownerSession(ctx);
     const c = await insertCampaign(ctx.rt, s.manufacturerId);

@@ -30,16 +30,6 @@ export const phonePattern = /^[0-9]{3,20}$/;
 /** Postal code: letters, digits, spaces and hyphens (German, British and Dutch codes alike). */
 export const zipCodePattern = /^[A-Za-z0-9][A-Za-z0-9 -]{0,15}$/;
 
-/**
- * Splits pasted addresses (one per line, or separated by commas, semicolons or spaces) into the
- * entries the console sends; blank entries go.
- */
-export const splitAddresses = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((e) => e.trim())
-    .filter((e) => e.length > 0);
-
 /** The separators a contact import takes, in the order a tie is decided. */
 export const csvDelimiters = [',', ';', '\t'] as const;
 export type CsvDelimiter = (typeof csvDelimiters)[number];

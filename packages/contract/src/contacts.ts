@@ -313,7 +313,11 @@ export const contactRoutes = {
     summary: 'Invite addresses to running campaigns and tag them (callForCheck: only say what it would do)',
     tags: ['contacts'],
     body: z.object({
-      /** Raw entries: each is checked and reported on its own (`contact/1`…), not refused as a whole. */
+      /**
+       * Raw entries: each is checked and reported on its own (`contact/1`…), not refused as a whole. An
+       * entry is an address or one RFC 5322 mailbox with its display name (`Jürgen Müller <j@…>`,
+       * `"Müller, Jürgen" <j@…>`, see `parseMailbox`): the name becomes a new contact's first and last name.
+       */
       emails: z.array(z.string().max(1000)).min(1, 'must name at least one address').max(10_000),
       campaignIds: campaignIdsSchema.default([]),
       tags: z.array(tagSchema).max(tagLimits.tagsPerCall).default([]),

@@ -1,3 +1,4 @@
+export * from './address-list.js';
 export * from './answer-checks.js';
 export * from './campaigns.js';
 export * from './common.js';

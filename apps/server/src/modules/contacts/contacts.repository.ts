@@ -5,6 +5,8 @@ import { contactNotes, contacts, contactUnsubscribes } from './contacts.tables.j
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactNoteRow = typeof contactNotes.$inferSelect;
+/** A new contact's first and last name, each maybe missing. */
+export type PersonNames = { firstname: string | null; lastname: string | null };
 export type ContactChanges = Partial<
   Pick<
     ContactRow,
@@ -98,6 +100,7 @@ export const insertTempContacts = async (
   emails: string[],
   tags: string[],
   now: Date,
+  names?: ReadonlyMap<string, PersonNames>,
 ) => {
   if (emails.length === 0) return [] as ContactRow[];
   return db
@@ -106,6 +109,8 @@ export const insertTempContacts = async (
       emails.map((email) => ({
         manufacturerId,
         email,
+        firstname: names?.get(email)?.firstname ?? null,
+        lastname: names?.get(email)?.lastname ?? null,
         kind: 'temp' as const,
         tags,
         createdAt: now,

@@ -27,6 +27,7 @@ import {
   listNotes,
   lockContactsByIds,
   mergeImportedContacts,
+  type PersonNames,
   unsubscribedAmong,
   updateContact,
   updateNote,
@@ -241,10 +242,20 @@ export const createContactService = ({
     /** `byIds`, each contact locked against deletion until `tx` ends (rows about to refer to them). */
     lockByIds: (tx: DbOrTx, manufacturerId: string, ids: string[]) =>
       lockContactsByIds(tx, manufacturerId, ids),
-    /** New temp contacts of an invitation call, with its tags (which count as gained). */
-    insertTemp: async (tx: DbOrTx, manufacturerId: string, emails: string[], tags: string[], now: Date) => {
+    /**
+     * New temp contacts of an invitation call, with its tags (which count as gained) and the names an
+     * address was given with (docs/product-decisions.md, "Invitations").
+     */
+    insertTemp: async (
+      tx: DbOrTx,
+      manufacturerId: string,
+      emails: string[],
+      tags: string[],
+      now: Date,
+      names?: ReadonlyMap<string, PersonNames>,
+    ) => {
       const normalized = [...new Set(tags.map(normalizeTag))].sort();
-      const made = await insertTempContacts(tx, manufacturerId, emails, normalized, now);
+      const made = await insertTempContacts(tx, manufacturerId, emails, normalized, now, names);
       if (made.length > 0 && normalized.length > 0) {
         await tagsAdded(tx, {
           manufacturerId,

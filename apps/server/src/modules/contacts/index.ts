@@ -4,6 +4,6 @@
  */
 
 export { toContact, toInvitationSummary, toNote } from './contacts.dto.js';
-export type { ContactNoteRow, ContactRow, ImportedContact } from './contacts.repository.js';
+export type { ContactNoteRow, ContactRow, ImportedContact, PersonNames } from './contacts.repository.js';
 export { contactRoutes } from './contacts.routes.js';
 export { type ContactService, createContactService, type TagsAdded } from './contacts.service.js';

@@ -4,7 +4,9 @@ import {
   type InvitationOrigin,
   type InviteReport,
   isEmailAddress,
+  namesOfDisplayName,
   type ParticipantStatistics,
+  parseMailbox,
 } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
@@ -23,7 +25,7 @@ import {
   participantCounts,
 } from '../../queries/invitations.query.js';
 import type { CampaignService } from '../campaigns/index.js';
-import type { ContactRow, ContactService } from '../contacts/index.js';
+import type { ContactRow, ContactService, PersonNames } from '../contacts/index.js';
 import { toInvitationSummary } from './invitations.dto.js';
 import './invitations.errors.js';
 import { createMailQueueing } from './invitations.queue.js';
@@ -117,6 +119,8 @@ export const createInvitationService = ({
       targets: CampaignFacts[];
       known: ContactRow[];
       fresh: string[];
+      /** The names a fresh address was given with (POST /contact's `Name <address>` entries). */
+      names?: ReadonlyMap<string, PersonNames> | undefined;
       tags: string[];
       check: boolean;
       received: number;
@@ -199,7 +203,7 @@ export const createInvitationService = ({
     const write = async (tx: DbOrTx) => {
       const now = clock.now();
       // An address that became a contact since the check above is taken as the known contact it now is.
-      const made = await contacts.insertTemp(tx, manufacturerId, freshOk, tags, now);
+      const made = await contacts.insertTemp(tx, manufacturerId, freshOk, tags, now, o.names);
       const madeEmails = new Set(made.map((c) => c.email));
       const raced = await contacts.byEmails(
         tx,
@@ -246,7 +250,11 @@ export const createInvitationService = ({
     return o.tx ? write(o.tx) : db.transaction(write);
   };
 
-  /** POST /contact: raw entries, each checked on its own (D15). */
+  /**
+   * POST /contact: raw entries, each checked on its own (D15). An entry is an address, or one mailbox as
+   * mail programs write it (`Jürgen Müller <juergen@…>`); the name becomes a new contact's first and
+   * last name (docs/product-decisions.md, "Invitations").
+   */
   const inviteEmails = async (
     manufacturerId: string,
     b: { emails: string[]; campaignIds: string[]; tags: string[]; callForCheck: boolean },
@@ -262,15 +270,19 @@ export const createInvitationService = ({
     const problems: Problem[] = [];
     const seen = new Set<string>();
     const valid: string[] = [];
+    const names = new Map<string, PersonNames>();
     for (const raw of b.emails) {
-      const email = raw.trim().toLowerCase();
-      if (!isEmailAddress(email)) {
+      const mailbox = parseMailbox(raw);
+      const email = mailbox?.email.toLowerCase();
+      if (!mailbox || !email) {
         problems.push(problem(raw.trim(), contactCodes.invalidEmail));
       } else if (seen.has(email)) {
         problems.push(problem(email, contactCodes.duplicateInRequest));
       } else {
         seen.add(email);
         valid.push(email);
+        const named = namesOfDisplayName(mailbox.name);
+        if (named.firstname !== null || named.lastname !== null) names.set(email, named);
       }
     }
     const known = await contacts.byEmails(db, manufacturerId, valid);
@@ -279,6 +291,7 @@ export const createInvitationService = ({
       targets,
       known,
       fresh: valid.filter((e) => !knownEmails.has(e)),
+      names,
       tags: b.tags,
       check: b.callForCheck,
       received: b.emails.length,

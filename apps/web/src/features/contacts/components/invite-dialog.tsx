@@ -1,7 +1,13 @@
 import { Modal, Stack, TagsInput, Text, Textarea } from '@mantine/core';
-import { contactInviteMax, type InviteReport, splitAddresses, tagLimits } from '@parley/contract';
+import {
+  contactInviteMax,
+  formatMailbox,
+  type InviteReport,
+  parseAddressList,
+  tagLimits,
+} from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCheckedFor } from '@/components/check-and-send';
 import { InviteCheckAndSend } from '@/components/invite-report';
@@ -58,8 +64,17 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
       notifyError({ title: t('contacts.invite.failed'), message: contactErrorMessage(error) }),
   });
 
-  const emails =
-    target.kind === 'addresses' ? splitAddresses(text) : target.kind === 'contacts' ? target.emails : [];
+  // Pasted text as mail programs copy it (docs/product-decisions.md, "Invitations"): each address is
+  // sent with its name (`"Name" <address>`), each piece that is none as it is, for the server's report.
+  const pasted = useMemo(
+    () => (target.kind === 'addresses' ? parseAddressList(text) : null),
+    [target.kind, text],
+  );
+  const emails = pasted
+    ? [...pasted.addresses.map(formatMailbox), ...pasted.invalid]
+    : target.kind === 'contacts'
+      ? target.emails
+      : [];
   const withTags = target.kind !== 'temp';
   const tooMany = target.kind !== 'temp' && emails.length > contactInviteMax;
   const checked = useCheckedFor<InviteReport>(JSON.stringify({ emails, campaignIds, tags }));
@@ -126,7 +141,18 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
             data-autofocus
           />
           <Text fz="sm" c={tooMany ? 'red' : 'dimmed'} role="status">
-            {t('contacts.invite.addressCount', { count: emails.length, max: contactInviteMax })}
+            {t('contacts.invite.addressCount', {
+              count: pasted?.addresses.length ?? 0,
+              max: contactInviteMax,
+            })}
+            {pasted && pasted.invalid.length > 0 ? (
+              <Text component="span" c="red" display="block">
+                {t('contacts.invite.notAddresses', {
+                  count: pasted.invalid.length,
+                  pieces: `${pasted.invalid.slice(0, 5).join(', ')}${pasted.invalid.length > 5 ? ', …' : ''}`,
+                })}
+              </Text>
+            ) : null}
           </Text>
         </>
       ) : target.kind === 'contacts' ? (

@@ -62,7 +62,11 @@ describe('invite people', () => {
     const { user, dialog } = await openDialog();
     const box = within(dialog);
 
-    expect(box.getByText('One per line, or separated by commas. At most 500 at once.')).toBeVisible();
+    expect(
+      box.getByText(
+        'One per line, or separated by commas or semicolons; names as mail programs copy them (Anna Example <anna@example.com>) are taken for new contacts. At most 500 at once.',
+      ),
+    ).toBeVisible();
     // Nothing to check yet: the dialog says what is missing and asks nothing of the server.
     await user.click(box.getByRole('button', { name: 'Check' }));
     expect(box.getByText('Enter at least one email address.')).toBeVisible();
@@ -73,7 +77,8 @@ describe('invite people', () => {
       box.getByRole('textbox', { name: /^Email addresses/ }),
       'anna@example.com, bad-address{Enter}anna@example.com;gone@example.com',
     );
-    expect(box.getByText('4 addresses (at most 500)')).toBeVisible();
+    expect(box.getByText('3 addresses (at most 500)')).toBeVisible();
+    expect(box.getByText('Not an address: bad-address')).toBeVisible();
     await user.click(box.getByRole('combobox', { name: /^Campaigns/ }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bike survey' }));
     await user.click(box.getByRole('button', { name: 'Check' }));
@@ -91,7 +96,7 @@ describe('invite people', () => {
       within(rowOf('gone@example.com')).getByText('This address has unsubscribed from your invitations.'),
     ).toBeVisible();
     expect(backend.server.requestsTo(api.contacts.invite)[0]?.body).toEqual({
-      emails: ['anna@example.com', 'bad-address', 'anna@example.com', 'gone@example.com'],
+      emails: ['anna@example.com', 'anna@example.com', 'gone@example.com', 'bad-address'],
       campaignIds: [campaign._id],
       tags: [],
       callForCheck: true,
@@ -109,6 +114,44 @@ describe('invite people', () => {
         .requestsTo(api.contacts.invite)
         .map((r) => (r.body as { callForCheck: boolean }).callForCheck),
     ).toEqual([true, false]);
+  });
+
+  it('counts the addresses of what mail programs copy and sends each with its name', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serve(backend);
+    const { user, dialog } = await openDialog();
+    const box = within(dialog);
+
+    await user.click(box.getByRole('textbox', { name: /^Email addresses/ }));
+    await user.paste(
+      [
+        'Jürgen Müller <juergen.mueller@beispiel-gmbh.example>',
+        '"Müller, Anna" <anna.mueller@beispiel-gmbh.example>',
+        'Müller, Jürgen <jm@beispiel-gmbh.example>; Dora Dunst <dora@beispiel.example>',
+        '',
+        'erik@beispiel.example',
+        'fritz@beispiel.example, gerd@beispiel.example',
+      ].join('\n'),
+    );
+    // Six lines, seven addresses, no piece left over (before: 11 "addresses", 5 of them invalid).
+    expect(box.getByText('7 addresses (at most 500)')).toBeVisible();
+    expect(box.queryByText(/Not an address/)).toBeNull();
+    await user.click(box.getByRole('combobox', { name: /^Campaigns/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Bike survey' }));
+    await user.click(box.getByRole('button', { name: 'Check' }));
+    await box.findByText('What sending would do');
+    expect(backend.server.requestsTo(api.contacts.invite)[0]?.body).toMatchObject({
+      emails: [
+        '"Jürgen Müller" <juergen.mueller@beispiel-gmbh.example>',
+        '"Müller, Anna" <anna.mueller@beispiel-gmbh.example>',
+        '"Müller, Jürgen" <jm@beispiel-gmbh.example>',
+        '"Dora Dunst" <dora@beispiel.example>',
+        'erik@beispiel.example',
+        'fritz@beispiel.example',
+        'gerd@beispiel.example',
+      ],
+    });
   });
 
   it('asks for a new check when the addresses change after one', async () => {
