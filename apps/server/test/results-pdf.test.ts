@@ -6,6 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../src/lib/clock.js';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
+import { fontRuns } from '../src/modules/results/results.pdf-text.js';
 import { campaignTickets } from '../src/modules/tickets/tickets.tables.js';
 import type { Session } from './campaign-api.js';
 import { callApiUnchecked } from './client.js';
@@ -145,6 +146,19 @@ describe('the PDF report', () => {
     expect(english.text).toContain('“Great 😀”');
     expect(english.flat).toContain('Answered: 1 · Skipped: 1 · Skipped by a path rule: 0');
     expect(english.flat).not.toContain('Left blank');
+  });
+
+  it('splits a text into runs of the text and the emoji font by user-perceived character', () => {
+    expect(fontRuns('Top 👍🏽 👨‍👩‍👧! ❤️ ❤ ©\r\nJa')).toEqual([
+      { emoji: false, text: 'Top ' },
+      { emoji: true, text: '👍🏽' },
+      { emoji: false, text: ' ' },
+      { emoji: true, text: '👨‍👩‍👧' },
+      { emoji: false, text: '! ' },
+      { emoji: true, text: '❤️' },
+      // Without the emoji variation selector, a heart and © stay text as DejaVu draws them.
+      { emoji: false, text: ' ❤ ©\nJa' },
+    ]);
   });
 
   it('names every filter with its value, the contact list by its name', async () => {

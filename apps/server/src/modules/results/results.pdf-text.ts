@@ -61,7 +61,8 @@ const hasAll = (font: Glyphs, cluster: string) =>
 export const fontRuns = (text: string): { emoji: boolean; text: string }[] => {
   const { text: body, emoji } = fonts();
   const runs: { emoji: boolean; text: string }[] = [];
-  for (const { segment } of segmenter.segment(text)) {
+  // PDFKit breaks lines at "\n" only: a carriage return would be drawn as a box.
+  for (const { segment } of segmenter.segment(text.replace(/\r\n?/g, '\n'))) {
     const isEmoji =
       (emojiLike.test(segment) && hasAll(emoji, segment)) ||
       (!hasAll(body, segment) && hasAll(emoji, segment));
