@@ -1,8 +1,10 @@
-import { api, type ContactImport, type ImportMapping, routeUrl } from '@parley/contract';
+import { api, type ContactImport, guessImportMapping, type ImportMapping, routeUrl } from '@parley/contract';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
-import { contactImports } from '../src/modules/imports/imports.tables.js';
+import { importBatchSize } from '../src/modules/imports/imports.service.js';
+import { contactImportRejections, contactImports } from '../src/modules/imports/imports.tables.js';
 import { invitations } from '../src/modules/invitations/invitations.tables.js';
 import { multipart } from './campaign-api.js';
 import { insertCampaign } from './fixtures.js';
@@ -96,10 +98,11 @@ describe('contact import', () => {
     const rejected = await s.call({ method: 'GET', url: `/api/contact/import/${res.json()._id}/rejected` });
     expect(rejected.statusCode).toBe(200);
     expect(rejected.headers['content-type']).toContain('text/csv');
+    // Every column of the file between the row and the reason (the upload's header names them).
     expect(rejected.body.trim().split('\n')).toEqual([
-      '"row","email","reason"',
-      '4,"not-an-address","This is not a valid email address."',
-      '5,"dora@example.com","The phone number must be 3 to 20 digits."',
+      '"row","E-Mail","Vorname","Nachname","Telefon","Stadt","reason"',
+      '4,"not-an-address","Carl","","","","This is not a valid email address."',
+      '5,"dora@example.com","Dora","","call me","","The phone number must be 3 to 20 digits."',
     ]);
 
     const again = await upload(ctx, s, csv, mapping, [c.id]);
@@ -134,12 +137,12 @@ describe('contact import', () => {
     const invalid = '"This is not a valid email address."';
     // Each starts with an apostrophe, so a spreadsheet shows it as text; the row number stays a number.
     expect(rejected.body.trim().split('\n')).toEqual([
-      '"row","email","reason"',
-      `2,"'=hyperlink(""http://evil.example"",""click"")",${invalid}`,
-      `3,"'+1+1",${invalid}`,
-      `4,"'-2+3",${invalid}`,
-      `5,"'@sum(1)",${invalid}`,
-      `6,"'-5",${invalid}`,
+      '"row","Mail","Stadt","reason"',
+      `2,"'=HYPERLINK(""http://evil.example"",""click"")","Berlin",${invalid}`,
+      `3,"'+1+1","Bonn",${invalid}`,
+      `4,"'-2+3","Köln",${invalid}`,
+      `5,"'@SUM(1)","Essen",${invalid}`,
+      `6,"'-5","Ulm",${invalid}`,
     ]);
   });
 
@@ -258,5 +261,210 @@ describe('contact import after a restart', () => {
       await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId))
     ).map((r) => r.email);
     expect(emails).toEqual(['eva@example.com']);
+  });
+});
+
+/** The columns of an Outlook (Microsoft 365) contact export, in its order. */
+const outlookHeader = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Title',
+  'Suffix',
+  'E-mail Address',
+  'E-mail 2 Address',
+  'Home Phone',
+  'Business Phone',
+  'Mobile Phone',
+  'Primary Phone',
+  'Job Title',
+  'Department',
+  'Company',
+  'Business Street',
+  'Business City',
+  'Business State',
+  'Business Postal Code',
+  'Business Country/Region',
+  'Home Street',
+  'Home City',
+  'Home Postal Code',
+  'Home Country/Region',
+  'Birthday',
+  'Notes',
+  'Categories',
+];
+const outlookRow = (cells: Record<string, string>) =>
+  outlookHeader.map((h) => `"${(cells[h] ?? '').replaceAll('"', '""')}"`).join(',');
+/**
+ * An Outlook export as Outlook writes it: a BOM, every cell quoted, CRLF lines, commas inside cells,
+ * notes over several lines, umlauts, categories separated by `;`. Row 8 has row 2's address (in
+ * other case), rows 4 and 6 bad addresses: 9 records on 12 lines.
+ */
+const outlookCsv = `\uFEFF${[
+  outlookHeader.map((h) => `"${h}"`).join(','),
+  outlookRow({
+    'First Name': 'Jürgen',
+    'Last Name': 'Müller-Lüdenscheidt',
+    'E-mail Address': 'juergen.mueller@example.com',
+    'Business Phone': '+49 (711) 123-456',
+    Company: 'Müller, Söhne & Co. KG',
+    'Business Street': 'Königstraße 1',
+    'Business City': 'Stuttgart',
+    'Business Postal Code': '70173',
+    'Business Country/Region': 'Deutschland',
+    Notes: 'Met at the fair.\r\nWants a call in spring, "urgently".',
+    Categories: 'Kunde;Messe 2026',
+  }),
+  outlookRow({ 'First Name': 'Anna', 'Last Name': 'Öztürk', 'E-mail Address': 'anna@example.com' }),
+  outlookRow({ 'First Name': 'Bad', 'E-mail Address': 'bad(at)example.com', Notes: 'line 1\nline 2' }),
+  outlookRow({
+    'First Name': 'Chloé',
+    'E-mail Address': 'chloe@example.com',
+    'Business City': 'Köln',
+    Categories: 'Händler; VIP ;',
+  }),
+  outlookRow({ 'First Name': 'Nobody', 'E-mail Address': '', Notes: 'no address\r\nat all' }),
+  outlookRow({ 'First Name': 'Dirk', 'E-mail Address': 'dirk@example.com', 'Business City': 'Berlin' }),
+  outlookRow({
+    'First Name': 'Emma',
+    'Last Name': 'Schwarz',
+    'E-mail Address': 'Juergen.Mueller@example.com',
+    'Business City': 'Hamburg',
+    Categories: 'Lieferant',
+  }),
+  outlookRow({ 'First Name': 'Fritz', 'E-mail Address': 'fritz@example.com' }),
+  outlookRow({ 'First Name': 'Gül', 'E-mail Address': 'guel@example.com' }),
+].join('\r\n')}\r\n`;
+
+describe('contact import of a real export', () => {
+  const ctx = useTestApp({ INVITATION_MAILS_PER_MINUTE: '60000' });
+
+  it('maps an Outlook export by its headers, counts records, rejects a later duplicate, takes Categories as tags and gives back every column of the rejected rows', async () => {
+    const s = await ownerSession(ctx);
+    // The contract's header dictionary knows Outlook's columns (the console preselects this mapping).
+    const guessed = guessImportMapping(outlookHeader);
+    expect(guessed).toEqual({
+      email: 'E-mail Address',
+      firstname: 'First Name',
+      lastname: 'Last Name',
+      phoneNumber: 'Business Phone',
+      street: 'Business Street',
+      zipCode: 'Business Postal Code',
+      city: 'Business City',
+      country: 'Business Country/Region',
+      tags: 'Categories',
+    });
+    expect(outlookCsv.split('\n').length - 2).toBe(12);
+
+    const res = await upload(ctx, s, outlookCsv, guessed as ImportMapping);
+    expect(res.statusCode, res.body).toBe(201);
+    // Records, not lines: the notes' line breaks are no rows.
+    expect(res.json()).toMatchObject({ totalRows: 9 });
+    const done = await finished(s, res.json()._id);
+    expect(done).toMatchObject({
+      state: 'done',
+      totalRows: 9,
+      processedRows: 9,
+      created: 6,
+      updated: 0,
+      rejected: 3,
+    });
+    expect(done.created + done.updated + done.rejected).toBe(done.processedRows);
+
+    const rows = await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId));
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    // The first row of the address is the contact; the later one changed nothing.
+    expect(byEmail.get('juergen.mueller@example.com')).toMatchObject({
+      firstname: 'Jürgen',
+      lastname: 'Müller-Lüdenscheidt',
+      phoneNumber: '0049711123456',
+      street: 'Königstraße 1',
+      zipCode: '70173',
+      city: 'Stuttgart',
+      country: 'Deutschland',
+      tags: ['kunde', 'messe 2026'],
+    });
+    expect(byEmail.get('chloe@example.com')).toMatchObject({ city: 'Köln', tags: ['händler', 'vip'] });
+    expect(byEmail.get('anna@example.com')).toMatchObject({ lastname: 'Öztürk', tags: [] });
+
+    const rejected = await s.call({ method: 'GET', url: `/api/contact/import/${res.json()._id}/rejected` });
+    expect(rejected.statusCode).toBe(200);
+    const [head, ...lines] = parseCsv(rejected.body, { bom: true }) as string[][];
+    expect(head).toEqual(['row', ...outlookHeader, 'reason']);
+    const cell = (line: string[] | undefined, name: string) => line?.[head?.indexOf(name) ?? -1];
+    expect(lines.map((l) => [l[0], cell(l, 'E-mail Address'), cell(l, 'reason')])).toEqual([
+      ['4', 'bad(at)example.com', 'This is not a valid email address.'],
+      ['6', '', 'The email address is missing.'],
+      ['8', 'Juergen.Mueller@example.com', 'Same address as row 2.'],
+    ]);
+    expect(cell(lines[0], 'Notes')).toBe('line 1\nline 2');
+    expect(cell(lines[2], 'Last Name')).toBe('Schwarz');
+    expect(cell(lines[2], 'Categories')).toBe('Lieferant');
+
+    // The rejected file, corrected, imports again: its own mapping is found, row and reason stay out.
+    const corrected = rejected.body.replace('bad(at)example.com', 'bad@example.com');
+    const header = parseCsv(corrected, { bom: true, to_line: 1 })[0] as string[];
+    const again = await upload(ctx, s, corrected, guessImportMapping(header) as ImportMapping);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await finished(s, again.json()._id)).toMatchObject({
+      state: 'done',
+      totalRows: 3,
+      created: 1,
+      updated: 1,
+      rejected: 1,
+    });
+  });
+
+  it('rejects a later duplicate in another batch of the file', async () => {
+    const s = await ownerSession(ctx);
+    const lines = Array.from({ length: importBatchSize + 5 }, (_, i) => `p${i}@example.com,P${i}`);
+    lines.push('P0@example.com,Later');
+    const res = await upload(ctx, s, `email,name\n${lines.join('\n')}\n`, {
+      email: 'email',
+      firstname: 'name',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const done = await finished(s, res.json()._id);
+    expect(done).toMatchObject({
+      state: 'done',
+      totalRows: importBatchSize + 6,
+      processedRows: importBatchSize + 6,
+      created: importBatchSize + 5,
+      rejected: 1,
+    });
+    const [p0] = await ctx.rt.db.select().from(contacts).where(eq(contacts.email, 'p0@example.com'));
+    expect(p0?.firstname).toBe('P0');
+  });
+});
+
+describe('contact import after a restart, with duplicates', () => {
+  const ctx = useTestApp({ JOBS: 'false' });
+
+  it('finds a duplicate of a row an earlier run committed', async () => {
+    const s = await ownerSession(ctx);
+    const file = 'E-Mail;Vorname\nanna@example.com;Anna\nbert@example.com;Bert\nANNA@example.com;Zweite\n';
+    const res = await upload(ctx, s, file, { email: 'E-Mail', firstname: 'Vorname' });
+    const id = res.json()._id;
+    // An earlier run committed the first two rows and then the process died.
+    await ctx.rt.db
+      .update(contactImports)
+      .set({ processedRows: 2, created: 2, state: 'running' })
+      .where(eq(contactImports.id, id));
+    await ctx.rt.services.imports.run({ importId: id });
+    const imp = (await s.api(api.contactImports.get, { params: { id } })).json();
+    expect(imp).toMatchObject({ state: 'done', processedRows: 3, created: 2, rejected: 1 });
+    const [reason] = await ctx.rt.db
+      .select()
+      .from(contactImportRejections)
+      .where(eq(contactImportRejections.importId, id));
+    expect(reason).toMatchObject({
+      rowNumber: 4,
+      email: 'anna@example.com',
+      reason: 'Same address as row 2.',
+    });
+    // Nothing of the third row reached the contact book.
+    expect(
+      await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId)),
+    ).toEqual([]);
   });
 });

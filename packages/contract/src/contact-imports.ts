@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { defineRoute } from './route.js';
 
-/** The contact fields an import can fill, each from one column of the file. */
+/**
+ * The contact fields an import can fill, each from one column of the file; `tags` is a column of
+ * tags separated by `;` or `,` (`splitImportTags`), added to the contact's tags.
+ */
 export const importFieldNames = [
   'email',
   'firstname',
@@ -12,6 +15,7 @@ export const importFieldNames = [
   'zipCode',
   'city',
   'country',
+  'tags',
 ] as const;
 export type ImportField = (typeof importFieldNames)[number];
 
@@ -26,6 +30,7 @@ export const importMappingSchema = z
     zipCode: z.string().max(200).optional(),
     city: z.string().max(200).optional(),
     country: z.string().max(200).optional(),
+    tags: z.string().max(200).optional(),
   })
   .strict();
 export type ImportMapping = z.infer<typeof importMappingSchema>;
@@ -49,7 +54,10 @@ export const contactImportSchema = z.object({
   campaignIds: z.array(idSchema),
   /** Tags every imported contact gets (D17). */
   tags: z.array(z.string()),
-  /** Data rows in the file, counted at upload (a quoted line break can make it a little high). */
+  /**
+   * Records in the file (not lines: a quoted cell may hold line breaks), less the header; counted by
+   * the CSV parser at upload and set to the records read when the import is done.
+   */
   totalRows: z.number().int(),
   processedRows: z.number().int(),
   created: z.number().int(),

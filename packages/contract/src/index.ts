@@ -10,6 +10,7 @@ export * from './files.js';
 export * from './health.js';
 export * from './history.js';
 export * from './identity.js';
+export * from './import-records.js';
 export * from './info.js';
 export * from './invitations.js';
 export * from './owner.js';

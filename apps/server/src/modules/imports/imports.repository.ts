@@ -29,7 +29,7 @@ export const findImportById = async (db: DbOrTx, id: string) => {
 export const setImportState = async (
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<ImportRow, 'state' | 'error' | 'finishedAt' | 'updatedAt'>>,
+  changes: Partial<Pick<ImportRow, 'state' | 'error' | 'totalRows' | 'finishedAt' | 'updatedAt'>>,
 ) => {
   await db.update(contactImports).set(changes).where(eq(contactImports.id, id));
 };

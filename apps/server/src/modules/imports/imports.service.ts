@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  type ContactImport,
-  csvDelimiterOf,
-  csvFirstLine,
-  type ImportMapping,
-  normalizeTag,
-} from '@parley/contract';
+import { type ContactImport, type ImportMapping, normalizeTag } from '@parley/contract';
 import { type Options as CsvOptions, parse } from 'csv-parse';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -20,6 +14,7 @@ import type { ContactService, ImportedContact } from '../contacts/index.js';
 import type { InvitationService } from '../invitations/index.js';
 import type { FileStorage } from '../storage/index.js';
 import './imports.errors.js';
+import { countRecords, csvOptions, delimiterOf, headerOf, recordOf, rejectedKeyOf } from './imports.csv.js';
 import {
   addProgress,
   findImport,
@@ -31,7 +26,7 @@ import {
   rejectionsAfter,
   setImportState,
 } from './imports.repository.js';
-import { checkRow } from './imports.rows.js';
+import { createSeenAddresses, type RowCheck } from './imports.rows.js';
 
 export const CONTACT_IMPORT_JOB = 'contact-import.run';
 /** Every minute: an import whose job is gone (its process was killed) gets a new one. */
@@ -47,14 +42,6 @@ const importExpireInSeconds = 40;
 const importRetryLimit = 5;
 /** Rows a batch merges, invites and counts in one transaction. */
 export const importBatchSize = 1000;
-
-const csvOptions: CsvOptions = {
-  bom: true,
-  skip_empty_lines: true,
-  relax_column_count: true,
-  relax_quotes: true,
-  trim: true,
-};
 
 const toImport = (r: ImportRow): ContactImport => ({
   _id: r.id,
@@ -73,35 +60,6 @@ const toImport = (r: ImportRow): ContactImport => ({
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
-
-/** The file's one separator, from its header line (the console's column picker uses the same rule). */
-const delimiterOf = (bytes: Buffer) =>
-  csvDelimiterOf(csvFirstLine(bytes.subarray(0, 64 * 1024).toString('utf8')));
-
-/** The header row of a CSV file (its column names), or a 400 when there is none. */
-const headerOf = async (bytes: Buffer) => {
-  const parser = Readable.from([bytes.subarray(0, 64 * 1024)]).pipe(
-    parse({ ...csvOptions, delimiter: delimiterOf(bytes), to_line: 1 }),
-  );
-  try {
-    for await (const record of parser) return (record as string[]).map((c) => c.trim());
-  } catch {
-    // Fall through to the refusal below.
-  }
-  throw new AppError(
-    'import/invalid-file',
-    'The file has no header row: its first line must name the columns.',
-    'file',
-  );
-};
-
-/** Data rows in the file: its lines, less the header and a final empty line. */
-const countRows = (bytes: Buffer) => {
-  let lines = 0;
-  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines++;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) lines++;
-  return Math.max(0, lines - 1);
-};
 
 /**
  * Contact imports (docs/product-decisions.md, "Import"): the owner uploads a CSV file and maps its
@@ -166,7 +124,7 @@ export const createImportService = ({
         delimiter: delimiterOf(upload.bytes),
         campaignIds: [...new Set(upload.campaignIds)],
         tags: [...new Set((upload.tags ?? []).map(normalizeTag))].sort(),
-        totalRows: countRows(upload.bytes),
+        totalRows: await countRecords(upload.bytes),
         createdAt: now,
         updatedAt: now,
       });
@@ -177,7 +135,7 @@ export const createImportService = ({
     return toImport(row);
   };
 
-  type Pending = { rowNumber: number; record: Record<string, unknown> };
+  type Pending = { rowNumber: number; checked: RowCheck };
 
   /**
    * Merges, invites and counts one batch; false when another run of the import got there first.
@@ -185,16 +143,16 @@ export const createImportService = ({
    * continuation commit together.
    */
   const flush = async (imp: ImportRow, from: number, batch: Pending[], handOver = false) => {
-    const people = new Map<string, ImportedContact>();
+    const people: ImportedContact[] = [];
+    const rowTags = new Map<string, string[]>();
     const rejections: { importId: string; rowNumber: number; email: string; reason: string }[] = [];
-    for (const { rowNumber, record } of batch) {
-      const checked = checkRow(record, imp.mapping);
+    for (const { rowNumber, checked } of batch) {
       if ('reason' in checked) {
         rejections.push({ importId: imp.id, rowNumber, email: checked.email, reason: checked.reason });
       } else {
-        // The same address twice in a batch: its later row's values win where it has them.
-        const before = people.get(checked.contact.email);
-        people.set(checked.contact.email, { ...before, ...checked.contact });
+        // Each address once: a later row of it is a rejection (`createSeenAddresses`).
+        people.push(checked.contact);
+        rowTags.set(checked.contact.email, checked.tags);
       }
     }
     const running: string[] = [];
@@ -205,16 +163,21 @@ export const createImportService = ({
     return db
       .transaction(async (tx) => {
         const now = clock.now();
-        const merged = await contacts.mergeImported(tx, imp.manufacturerId, [...people.values()], now);
-        // D17: the import's tags, before the invitations (a linked tag group then invites through its job).
-        await contacts.addTags(
-          tx,
-          imp.manufacturerId,
-          merged.map((m) => m.id),
-          imp.tags,
-          now,
-          'import',
-        );
+        const merged = await contacts.mergeImported(tx, imp.manufacturerId, people, now);
+        // D17: the import's tags and each row's tags column, before the invitations (a linked tag
+        // group then invites through its job); one call per set of tags.
+        const byTags = new Map<string, { tags: string[]; ids: string[] }>();
+        for (const m of merged) {
+          const tags = [...new Set([...imp.tags, ...(rowTags.get(m.email) ?? [])])].sort();
+          if (tags.length === 0) continue;
+          const key = JSON.stringify(tags);
+          const group = byTags.get(key) ?? { tags, ids: [] };
+          group.ids.push(m.id);
+          byTags.set(key, group);
+        }
+        for (const { tags, ids } of byTags.values()) {
+          await contacts.addTags(tx, imp.manufacturerId, ids, tags, now, 'import');
+        }
         const invited = (await invitations.inviteInTx(tx, imp.manufacturerId, merged, running, now)).length;
         await insertRejections(tx, rejections);
         const created = merged.filter((m) => m.inserted).length;
@@ -273,17 +236,31 @@ export const createImportService = ({
     }
     const source = Buffer.isBuffer(file.body) ? Readable.from([file.body]) : file.body;
     const delimiter = imp.delimiter as CsvOptions['delimiter'];
-    const parser = source.pipe(parse({ ...csvOptions, delimiter, columns: true, info: true }));
+    const parser = source.pipe(parse({ ...csvOptions, delimiter }));
+    let header: string[] | undefined;
     let index = 0;
     let from = imp.processedRows;
     let batch: Pending[] = [];
+    // Every run reads the file from its start: the rows it skips tell it the addresses already
+    // imported and the rejected rows (with all their cells, for the rejected-rows file).
+    const seen = createSeenAddresses();
+    const rejectedLines: string[] = [];
     const stepEnds = Date.now() + importStepMs;
     try {
-      for await (const { record } of parser as AsyncIterable<{ record: Record<string, unknown> }>) {
+      for await (const cells of parser as AsyncIterable<string[]>) {
+        if (!header) {
+          header = cells.map((c) => c.trim());
+          continue;
+        }
         index++;
-        if (index <= imp.processedRows) continue;
         // The row's place in the file, the header being row 1 (as a spreadsheet numbers it).
-        batch.push({ rowNumber: index + 1, record });
+        const rowNumber = index + 1;
+        const checked = seen.check(recordOf(header, cells), imp.mapping, rowNumber);
+        if ('reason' in checked) {
+          rejectedLines.push(csvLine([rowNumber, ...header.map((_, i) => cells[i] ?? ''), checked.reason]));
+        }
+        if (index <= imp.processedRows) continue;
+        batch.push({ rowNumber, checked });
         if (batch.length >= importBatchSize) {
           // The step's time is up: this batch hands the rest to the next run.
           const handOver = Date.now() >= stepEnds;
@@ -304,7 +281,17 @@ export const createImportService = ({
       });
       return;
     }
-    await setImportState(db, imp.id, { state: 'done', finishedAt: clock.now(), updatedAt: clock.now() });
+    if (rejectedLines.length > 0 && header) {
+      // Every column of the file between the row and the reason, so the owner can correct the rows
+      // and import the file again (docs/product-decisions.md, "Import").
+      const text = `\uFEFF${csvLine(['row', ...header, 'reason'])}${rejectedLines.join('')}`;
+      await storage.put(rejectedKeyOf(imp.fileKey), Buffer.from(text, 'utf8'), {
+        contentType: 'text/csv',
+        metadata: { authorId: imp.ownerId ?? '', manuId: imp.manufacturerId },
+      });
+    }
+    const now = clock.now();
+    await setImportState(db, imp.id, { state: 'done', totalRows: index, finishedAt: now, updatedAt: now });
     await storage.delete(imp.fileKey).catch(() => {});
     log.info({ importId, rows: index }, 'contact import done');
   };
@@ -335,10 +322,20 @@ export const createImportService = ({
       if (!row) throw notFound('import');
       return toImport(row);
     },
-    /** The rejected rows as CSV lines (header first), read a page at a time. */
+    /**
+     * The rejected rows as CSV: once the import is done, the file it wrote (the row, every column of
+     * the upload, the reason); before that, or for an import older than that file, the row, address
+     * and reason read a page at a time.
+     */
     rejectedCsv: async function* (manufacturerId: string, id: string) {
       const row = await findImport(db, manufacturerId, id);
       if (!row) throw notFound('import');
+      const stored = row.state === 'done' ? await storage.get(rejectedKeyOf(row.fileKey)) : undefined;
+      if (stored) {
+        if (Buffer.isBuffer(stored.body)) yield stored.body;
+        else for await (const chunk of stored.body) yield chunk as Buffer;
+        return;
+      }
       // Every cell through the one CSV rule: a cell that would start a formula is neutralized.
       yield csvLine(['row', 'email', 'reason']);
       let after = 0;
