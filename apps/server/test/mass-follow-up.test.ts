@@ -221,6 +221,64 @@ describe('POST campaignticket/:id/comment/massfollowup', () => {
     });
   });
 
+  it("uses the owner's subject, filled like the message; without one, the default in the ticket's language", async () => {
+    const { owner, c, tickets } = await setup();
+    const subjects = async (followUpId: string) => {
+      const rows = await ctx.rt.db.execute<{ to: string; subject: string }>(
+        sql`select data->>'to' as "to", data->>'subject' as subject from pgboss.job
+            where name = 'mail-send' and data->>'kind' = 'tickets/followUp'`,
+      );
+      await ctx.rt.services.followUps.deliver(followUpId);
+      const after = await ctx.rt.db.execute<{ to: string; subject: string }>(
+        sql`select data->>'to' as "to", data->>'subject' as subject from pgboss.job
+            where name = 'mail-send' and data->>'kind' = 'tickets/followUp'`,
+      );
+      const before = new Set(rows.rows.map((r) => `${r.to} ${r.subject}`));
+      return new Map(
+        after.rows.filter((r) => !before.has(`${r.to} ${r.subject}`)).map((r) => [r.to, r.subject]),
+      );
+    };
+    const res = await owner.api(api.tickets.massFollowUp, {
+      params: { id: c.id },
+      body: {
+        description: 'Thank you {{contact.firstname|}}!',
+        subject: 'Thank you, {{contact.firstname|dear participant}}, from {{manufacturer.name}}',
+        ticketIds: [tickets[0]!.id, tickets[2]!.id],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().subject).toBe(
+      'Thank you, {{contact.firstname|dear participant}}, from {{manufacturer.name}}',
+    );
+    const custom = await subjects(res.json()._id);
+    const maker = `Maker ${owner.email}`;
+    expect(custom.get(tickets[0]!.email)).toBe(`Thank you, Ada, from ${maker}`);
+    expect(custom.get(tickets[2]!.email)).toBe(`Thank you, dear participant, from ${maker}`);
+
+    const plain = await owner.api(api.tickets.massFollowUp, {
+      params: { id: c.id },
+      body: { description: 'One more question', ticketIds: [tickets[1]!.id] },
+    });
+    expect(plain.json().subject).toBeNull();
+    expect((await subjects(plain.json()._id)).get(tickets[1]!.email)).toBe(
+      `${maker} has a question about "${c.title}"`,
+    );
+  });
+
+  it('refuses an unknown placeholder or a second line in the subject before saving anything', async () => {
+    const { owner, c } = await setup();
+    for (const subject of ['Hi {{contact.nickname}}', 'Two\nlines', '']) {
+      const res = await owner.apiUnchecked(api.tickets.massFollowUp, {
+        params: { id: c.id },
+        body: { description: 'Hello', subject },
+      });
+      expect(res.statusCode, subject).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation', field: 'subject' });
+    }
+    const list = (await owner.api(api.tickets.massFollowUps, { params: { id: c.id } })).json();
+    expect(list.total).toBe(0);
+  });
+
   it('gives a follow-up whose job died a new one', async () => {
     const { owner, c } = await setup();
     const f = (

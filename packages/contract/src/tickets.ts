@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema, languageSchema, limits, listOf } from './common.js';
 import { questionTypeSchema } from './questions.js';
 import { defineRoute } from './route.js';
+import { placeholderProblem } from './template-placeholders.js';
 import { ownerTextSchema } from './templates.js';
 
 /** What the participant answered to one question, with the question as they saw it (D13). */
@@ -139,6 +140,8 @@ export const massFollowUpSchema = z.object({
   _id: idSchema,
   campaignId: idSchema,
   description: z.string(),
+  /** The owner's subject as written (placeholders unfilled); null: the default, in each ticket's language. */
+  subject: z.string().nullable(),
   notify: z.boolean(),
   state: z.enum(['queued', 'running', 'done']),
   /** Tickets it goes to. */
@@ -151,6 +154,33 @@ export const massFollowUpSchema = z.object({
   finishedAt: isoDateSchema.nullable(),
 });
 export type MassFollowUp = z.infer<typeof massFollowUpSchema>;
+
+/** The longest subject of a mass follow-up's mail. */
+export const massFollowUpSubjectMax = 200;
+
+/**
+ * A mass follow-up's mail subject (docs/product-decisions.md, "Mass follow-up"): one line, with the
+ * message's placeholders, refused before saving when one is unknown.
+ */
+export const massFollowUpSubjectSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(massFollowUpSubjectMax, `must be at most ${massFollowUpSubjectMax} characters`)
+  .superRefine((v, ctx) => {
+    if (/[\r\n]/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be one line' });
+    const problem = placeholderProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * The subject a mass follow-up's mail has when the owner sets none, in each ticket's language, as
+ * placeholders (the console offers it to edit; the server's mail fills the same words).
+ */
+export const defaultMassFollowUpSubject = {
+  en: '{{manufacturer.name}} has a question about "{{campaign.title}}"',
+  de: '{{manufacturer.name}} hat eine Frage zu „{{campaign.title}}“',
+} as const;
 
 /** The most tickets one mass follow-up may name; without `ticketIds` it reaches every open ticket. */
 export const massFollowUpMaxTicketIds = 10_000;
@@ -288,6 +318,8 @@ export const ticketRoutes = {
     params: idParams,
     body: z.object({
       description: ownerTextSchema,
+      /** The mails' subject, with the message's placeholders; absent: the default in each ticket's language. */
+      subject: massFollowUpSubjectSchema.optional(),
       /** Absent: every ticket of the campaign that is not archived. */
       ticketIds: z
         .array(idSchema)

@@ -37,6 +37,7 @@ export const makeMassFollowUp = (overrides: Partial<MassFollowUp> = {}): MassFol
   _id: nextId('eeeeeeee-eeee-4eee-8eee'),
   campaignId,
   description: 'Any news?',
+  subject: null,
   notify: true,
   state: 'queued',
   total: 0,

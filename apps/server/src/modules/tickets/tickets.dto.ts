@@ -148,6 +148,7 @@ export const toFollowUp = (f: FollowUpRow): MassFollowUp => ({
   _id: f.id,
   campaignId: f.campaignId,
   description: f.description,
+  subject: f.subject,
   notify: f.notify,
   state: f.state,
   total: f.total,

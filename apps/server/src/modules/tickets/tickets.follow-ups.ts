@@ -74,7 +74,12 @@ export const createFollowUps = ({
   const start = async (
     actor: TicketActor,
     campaignId: string,
-    body: { description: string; ticketIds?: string[] | undefined; notify: boolean },
+    body: {
+      description: string;
+      subject?: string | undefined;
+      ticketIds?: string[] | undefined;
+      notify: boolean;
+    },
   ) => {
     await campaigns.row(actor.manufacturerId, campaignId);
     requireFeature(actor.manufacturer, 'canComment');
@@ -104,6 +109,7 @@ export const createFollowUps = ({
         ownerId: actor.ownerId,
         authorName: actor.ownerName || null,
         description: body.description,
+        subject: body.subject ?? null,
         notify: body.notify,
         ticketIds,
         total,
@@ -157,6 +163,8 @@ export const createFollowUps = ({
           batch.filter((b) => storedIds.has(b.ticket.id) && !b.ticket.mailsOff),
           (b) => texts.get(b.ticket.id) ?? '',
           now,
+          // The owner's subject, filled like the message (docs/product-decisions.md, "Mass follow-up").
+          f.subject === null ? undefined : (b) => renderTemplate(f.subject ?? '', templateValuesOf(b)),
         );
       await updateFollowUp(tx, f.id, {
         state: 'running',
@@ -176,8 +184,9 @@ export const createFollowUps = ({
     targets: T[],
     textOf: (t: T) => string,
     now: Date,
+    subjectOf?: (t: T) => string,
   ) => {
-    const built = targets.flatMap((t) => mailer.build(kind, t, textOf(t), now) ?? []);
+    const built = targets.flatMap((t) => mailer.build(kind, t, textOf(t), now, subjectOf?.(t)) ?? []);
     await insertTicketLinks(
       tx,
       built.map((b) => b.link),

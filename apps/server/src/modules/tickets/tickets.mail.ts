@@ -70,6 +70,8 @@ export const conversationMail = (m: {
   ticketLink: string;
   unsubscribeLink: string;
   unsubscribeApiUrl: string;
+  /** The owner's own subject, filled (a mass follow-up's); absent: the kind's. */
+  subject?: string | undefined;
 }): MailMessage => {
   const t = texts[m.language];
   const intro = t.intro[m.kind](m.manufacturerName, m.campaignTitle);
@@ -90,7 +92,8 @@ export const conversationMail = (m: {
     to: m.to,
     onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: `tickets/${m.kind}`,
-    subject: t.subject[m.kind](m.manufacturerName, m.campaignTitle),
+    // One line whatever a participant's name holds (the header must not break).
+    subject: (m.subject ?? t.subject[m.kind](m.manufacturerName, m.campaignTitle)).replace(/\p{Cc}+/gu, ' '),
     text,
     html,
     headers: oneClickUnsubscribeHeaders(m.unsubscribeApiUrl, m.unsubscribeLink),

@@ -110,6 +110,7 @@ export const createConversationMailer = (publicUrl: string) => {
     },
     message: string,
     now: Date,
+    subject?: string,
   ) => {
     if (!r.contact) return undefined;
     const token = randomToken();
@@ -125,6 +126,7 @@ export const createConversationMailer = (publicUrl: string) => {
       ticketLink: `${publicUrl}/p/t/${token}`,
       unsubscribeLink: `${publicUrl}/p/t/${token}?mails=off`,
       unsubscribeApiUrl: `${publicUrl}/api/public/ticket/${token}/unsubscribe`,
+      subject,
     });
     return { mail, link: { ticketId: r.ticket.id, tokenHash: sha256(token), createdAt: now } };
   };

@@ -154,6 +154,8 @@ export const massFollowUps = pgTable(
     authorName: text(),
     /** The text as written, placeholders unfilled: each ticket's comment is filled for its participant. */
     description: text().notNull(),
+    /** The mails' subject as written, placeholders unfilled; null: the default (docs/product-decisions.md, "Mass follow-up"). */
+    subject: text(),
     notify: boolean().notNull(),
     /** The tickets named by the owner; null = every ticket of the campaign not archived when it was sent. */
     ticketIds: uuid().array(),

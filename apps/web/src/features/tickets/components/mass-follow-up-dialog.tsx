@@ -41,6 +41,12 @@ import {
   useRefreshTicketsAfterFollowUp,
   useStartMassFollowUp,
 } from '../api/mass-follow-up';
+import {
+  defaultFollowUpSubject,
+  FollowUpSubjectField,
+  followUpSubjectInput,
+  followUpSubjectValid,
+} from './mass-follow-up-subject';
 import { RecentFollowUps } from './recent-follow-ups';
 import { ticketContactName } from './ticket-columns';
 
@@ -104,6 +110,7 @@ const FollowUpContent = ({
   const [scope, setScope] = useState<Scope>(chosen.length > 0 ? 'selected' : 'all');
   const [text, setText] = useState('');
   const [notify, setNotify] = useState(true);
+  const [subject, setSubject] = useState<string>(() => defaultFollowUpSubject(campaign.language));
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -166,6 +173,7 @@ const FollowUpContent = ({
       textarea.current?.focus();
       return;
     }
+    if (notify && !followUpSubjectValid(subject)) return;
     if (count === undefined) return;
     setConfirming(true);
   };
@@ -175,6 +183,7 @@ const FollowUpContent = ({
       campaignId: campaign._id,
       description: text.trim(),
       notify,
+      ...(notify ? followUpSubjectInput(subject, campaign.language) : {}),
       ...(scope === 'selected' ? { ticketIds: chosen.map((ticket) => ticket._id) } : {}),
     };
     start.mutate(input, {
@@ -280,6 +289,7 @@ const FollowUpContent = ({
       />
 
       <NotifySwitch notify={notify} onChange={setNotify} canSilent={canSilent} />
+      {notify ? <FollowUpSubjectField value={subject} onChange={setSubject} submitted={submitted} /> : null}
 
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

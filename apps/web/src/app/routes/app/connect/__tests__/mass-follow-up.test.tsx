@@ -157,6 +157,40 @@ describe('the mass follow-up', () => {
     expect(backend.server.requestsTo(api.tickets.list).length).toBeGreaterThan(listReads);
   }, 20_000);
 
+  it("lets the owner set the mails' subject, prefilled with the default, with the same placeholders", async () => {
+    const backend = setUp(allFlags, [{ state: 'done', done: 3 }]);
+    const { user } = renderApp(page);
+
+    await user.click(await screen.findByRole('button', { name: 'Mass follow-up' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Mass follow-up in “Bike survey”' }));
+    await dialog.findByRole('radio', { name: /All open tickets of the campaign \(3/ });
+    const subject = dialog.getByRole('textbox', { name: /Email subject/ });
+    expect(subject).toHaveValue('{{manufacturer.name}} has a question about "{{campaign.title}}"');
+    await paste(
+      user,
+      dialog.getByRole('textbox', { name: /Follow-up/ }),
+      'Thank you, {{contact.firstname|}}!',
+    );
+
+    // An unknown placeholder is refused before anything is sent.
+    await user.clear(subject);
+    await paste(user, subject, 'Thanks {{contact.nickname}}');
+    expect(dialog.getByText(/Unknown placeholder: \{\{contact.nickname\}\}/)).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Send…' }));
+    expect(dialog.queryByText('Send this follow-up to 3 tickets?')).toBeNull();
+
+    await user.clear(subject);
+    await paste(user, subject, 'Thank you from {{manufacturer.name}}');
+    await user.click(dialog.getByRole('button', { name: 'Send…' }));
+    await user.click(await dialog.findByRole('button', { name: 'Send to 3 tickets' }));
+    await waitFor(() => expect(backend.server.requestsTo(api.tickets.massFollowUp)).toHaveLength(1));
+    expect(backend.server.requestsTo(api.tickets.massFollowUp)[0]?.body).toEqual({
+      description: 'Thank you, {{contact.firstname|}}!',
+      subject: 'Thank you from {{manufacturer.name}}',
+      notify: true,
+    });
+  }, 20_000);
+
   it('goes to every open ticket without naming them, silently when chosen', async () => {
     const backend = setUp(allFlags, [{ state: 'done', done: 3 }]);
     const { user } = renderApp(page);
