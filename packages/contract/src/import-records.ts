@@ -291,7 +291,13 @@ export type ImportContactFields = {
 
 export type ImportRecordCheck =
   | { contact: ImportContactFields; tags: string[] }
-  | { email: string; problem: ImportProblem; reason: string; /** A duplicate's first row. */ firstRow?: number };
+  | {
+      email: string;
+      problem: ImportProblem;
+      reason: string;
+      /** A duplicate's first row. */
+      firstRow?: number;
+    };
 
 /**
  * A cell as the import reads it: trimmed; a leading `'` before a formula character is dropped, as

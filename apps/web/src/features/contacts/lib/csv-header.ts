@@ -2,98 +2,98 @@ import {
   type CsvDelimiter,
   csvDelimiterOf,
   csvFirstLine,
-  type ImportField,
+  guessImportMapping,
   type ImportMapping,
-  importFieldNames,
 } from '@parley/contract';
 
-/** Enough of a file's start for its first line (column names); the rest stays on disk. */
+/** Enough of a file's start for its column names and first records; the rest stays on disk. */
 export const headerBytes = 64 * 1024;
 
-const splitLine = (line: string, delimiter: CsvDelimiter): string[] => {
-  const cells: string[] = [];
+/** Records a preview shows. */
+export const previewRecords = 5;
+
+/**
+ * The records of a CSV text (RFC 4180: a quoted cell may hold the separator, a doubled quote or a
+ * line break), at most `limit`; a record cut off by the end of the text is left out unless the text
+ * is the whole file. Empty lines are skipped, as the server's parser skips them.
+ */
+export const parseCsvRecords = (
+  text: string,
+  delimiter: CsvDelimiter,
+  limit: number,
+  complete = false,
+): string[][] => {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const records: string[][] = [];
+  let record: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
+  const endRecord = () => {
+    record.push(cell);
+    cell = '';
+    if (record.length > 1 || record[0] !== '') records.push(record);
+    record = [];
+  };
+  for (let i = 0; i < body.length && records.length < limit; i += 1) {
+    const char = body[i];
     if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
+      if (char === '"' && body[i + 1] === '"') {
         cell += '"';
         i += 1;
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
     else if (char === delimiter) {
-      cells.push(cell);
+      record.push(cell);
       cell = '';
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && body[i + 1] === '\n') i += 1;
+      endRecord();
     } else cell += char;
   }
-  cells.push(cell);
-  return cells;
+  if (records.length < limit && complete && !quoted && (cell !== '' || record.length > 0)) endRecord();
+  return records;
 };
 
-export type CsvHeader = { delimiter: CsvDelimiter; columns: string[] };
+export type CsvHeader = {
+  delimiter: CsvDelimiter;
+  columns: string[];
+  /** The first records (`previewRecords`), cells by column name, each trimmed as the server trims them. */
+  samples: Record<string, string>[];
+};
 
 /**
- * The column names of a CSV file from its start: a BOM dropped, the separator (comma, semicolon
- * or tab) guessed from the first line, quotes removed, names trimmed; empty and repeated names
- * are left out (a column must be named once to be chosen).
+ * The column names of a CSV file and its first records from its start: a BOM dropped, the separator
+ * (comma, semicolon or tab) guessed from the first line, quotes removed, names trimmed; empty and
+ * repeated names are left out (a column must be named once to be chosen; the server reads the first
+ * such column).
  */
-export const parseCsvHeader = (text: string): CsvHeader => {
+export const parseCsvHeader = (text: string, complete = true): CsvHeader => {
   const line = csvFirstLine(text);
   const delimiter = csvDelimiterOf(line);
+  const [names = [], ...rows] = parseCsvRecords(text, delimiter, previewRecords + 1, complete);
   const columns: string[] = [];
-  for (const raw of splitLine(line, delimiter)) {
+  const at = new Map<string, number>();
+  names.forEach((raw, i) => {
     const name = raw.trim();
-    if (name && !columns.includes(name)) columns.push(name);
-  }
-  return { delimiter, columns };
-};
-
-/** Reads the column names of a chosen file in the browser. */
-export const readCsvHeader = async (file: Blob): Promise<CsvHeader> =>
-  parseCsvHeader(await file.slice(0, headerBytes).text());
-
-/** Lower case, without accents, spaces, dashes or underscores: "E-Mail" and "e_mail" are "email". */
-const normalize = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[^a-z0-9]/g, '');
-
-/** The usual names of each field's column, normalized, in English and German. */
-const synonyms: Record<ImportField, string[]> = {
-  email: ['email', 'mail', 'emailaddress', 'emailadresse', 'mailadresse', 'emails'],
-  firstname: ['firstname', 'vorname', 'givenname', 'first', 'forename'],
-  lastname: ['lastname', 'nachname', 'surname', 'familyname', 'familienname', 'last'],
-  phoneNumber: [
-    'phone',
-    'phonenumber',
-    'telefon',
-    'telefonnummer',
-    'tel',
-    'telephone',
-    'mobile',
-    'mobil',
-    'handy',
-  ],
-  street: ['street', 'strasse', 'streetaddress', 'address', 'adresse', 'anschrift'],
-  zipCode: ['zip', 'zipcode', 'plz', 'postcode', 'postalcode', 'postleitzahl'],
-  city: ['city', 'stadt', 'ort', 'wohnort', 'town'],
-  country: ['country', 'land', 'staat'],
-};
-
-/** A guess of which column fills which field, each column used once; fields without a match are left out. */
-export const guessMapping = (columns: readonly string[]): Partial<ImportMapping> => {
-  const mapping: Partial<ImportMapping> = {};
-  const used = new Set<string>();
-  for (const field of importFieldNames) {
-    const column = columns.find((c) => !used.has(c) && synonyms[field].includes(normalize(c)));
-    if (column) {
-      mapping[field] = column;
-      used.add(column);
+    if (name && !at.has(name)) {
+      columns.push(name);
+      at.set(name, i);
     }
-  }
-  return mapping;
+  });
+  const samples = rows.map((cells) =>
+    Object.fromEntries(columns.map((c) => [c, (cells[at.get(c) ?? -1] ?? '').trim()])),
+  );
+  return { delimiter, columns, samples };
 };
+
+/** Reads the column names and first records of a chosen file in the browser. */
+export const readCsvHeader = async (file: Blob): Promise<CsvHeader> =>
+  parseCsvHeader(await file.slice(0, headerBytes).text(), file.size <= headerBytes);
+
+/**
+ * The contract's guess of which column fills which field (`guessImportMapping`: the usual headers of
+ * Outlook, Google Contacts, Apple Contacts, Mailchimp and HubSpot exports in English and German).
+ */
+export const guessMapping = (columns: readonly string[], samples: readonly Record<string, string>[] = []) =>
+  guessImportMapping(columns, samples) as Partial<ImportMapping>;

@@ -130,6 +130,52 @@ describe('contact import', () => {
     expect(upload?.headers.get('x-auth-token')).toBeTruthy();
   });
 
+  it('preselects the columns of a German Outlook export and previews its first rows as they will be imported', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    serve(backend);
+    const header =
+      '"Vorname","Nachname","E-Mail-Adresse","Telefon privat","Telefon geschäftlich","Straße geschäftlich","Ort geschäftlich","Postleitzahl geschäftlich","Land/Region geschäftlich","Notizen","Kategorien"';
+    const outlook = [
+      header,
+      '"Jürgen","Müller-Lüdenscheidt","Juergen@Example.com","","+49 (711) 123-456","Königstraße 1","Stuttgart","70173","Deutschland","Messe,\r\nRückruf im Frühjahr","Kunde;Messe 2026"',
+      '"Anna","Öztürk","keine-adresse","","","","","","","",""',
+      '"Emma","Schwarz","juergen@example.com","","","","Hamburg","","","",""',
+      '"Chloé","","chloe@example.com","","","","Köln","","","","Händler, VIP"',
+    ].join('\r\n');
+    const { user, dialog, input } = await openDialog();
+    const box = within(dialog);
+
+    await user.upload(input, new File([`\uFEFF${outlook}\r\n`], 'outlook.csv', { type: 'text/csv' }));
+    expect(await box.findByText('11 columns found. Choose which column fills which field.')).toBeVisible();
+    const field = (name: RegExp) => (box.getByRole('combobox', { name }) as HTMLInputElement).value;
+    expect(field(/^Email address/)).toBe('E-Mail-Adresse');
+    expect(field(/^Phone/)).toBe('Telefon geschäftlich');
+    expect(field(/^Street/)).toBe('Straße geschäftlich');
+    expect(field(/^ZIP code/)).toBe('Postleitzahl geschäftlich');
+    expect(field(/^City/)).toBe('Ort geschäftlich');
+    expect(field(/^Country/)).toBe('Land/Region geschäftlich');
+    expect(field(/^Tags(?! for)/)).toBe('Kategorien');
+
+    const table = box.getByRole('table', { name: 'Preview: the first 4 rows as they will be imported' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'RowEmail addressFirst nameLast namePhoneStreetZIP codeCityCountryTags',
+      '2juergen@example.comJürgenMüller-Lüdenscheidt0049711123456Königstraße 170173StuttgartDeutschlandkunde, messe 2026',
+      '3Not imported: this is not a valid email address.',
+      '4Not imported: same address as row 2.',
+      '5chloe@example.comChloéKölnhändler, vip',
+    ]);
+
+    // A column chosen by hand shows at once: Jürgen's private phone is empty.
+    await user.click(box.getByRole('combobox', { name: /^Phone/ }));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Telefon privat' }),
+    );
+    await waitFor(() => expect(within(table).queryByText('0049711123456')).toBeNull());
+    expect(within(table).getByText('Königstraße 1')).toBeVisible();
+  });
+
   it('downloads the rejected rows with the token', async () => {
     const backend = createTestBackend();
     backend.signInStored();
