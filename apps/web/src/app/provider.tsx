@@ -4,6 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initSession, onSessionEnd, resumeSession, stopSession, syncSessionFromStorage } from '@/lib/auth';
+import { currentLanguage, i18n, isLanguage } from '@/lib/i18n';
 import { handToLogin } from '@/lib/leave-page';
 import { notificationDuration } from '@/lib/notifications';
 import { usePublicConfig } from '@/lib/public-config';
@@ -19,6 +20,22 @@ const ConfigEffects = () => {
     if (config) void initTracing(config);
   }, [config]);
   return null;
+};
+
+/**
+ * A language chosen in another tab is followed here at once, in place (open dialogs and unsaved
+ * edits stay): docs/product-decisions.md, Console.
+ */
+const followLanguage = (stored: string | null) => {
+  let language: unknown;
+  try {
+    language = stored === null ? null : JSON.parse(stored);
+  } catch {
+    return;
+  }
+  if (!isLanguage(language) || language === currentLanguage()) return;
+  document.documentElement.lang = language;
+  void i18n.changeLanguage(language);
 };
 
 /** Ties the session to the rest of the app: cached data, other tabs, the refresh timer. */
@@ -37,6 +54,7 @@ const useSessionLifecycle = (queryClient: QueryClient) => {
     });
     const onStorage = (event: StorageEvent) => {
       if (event.key === storageKeys.session || event.key === null) syncSessionFromStorage();
+      if (event.key === storageKeys.locale) followLanguage(event.newValue);
     };
     window.addEventListener('storage', onStorage);
     return () => {

@@ -17,7 +17,8 @@ type PageHeaderProps = {
 export const PageHeader = ({ title, description, actions, documentTitle }: PageHeaderProps) => {
   usePageTitle(documentTitle ?? title);
   return (
-    // On a narrow screen the actions go under the title instead of squeezing their labels.
+    // On a narrow screen the actions go under the title instead of squeezing their labels, and
+    // there they wrap within the screen's width (a phone, 390 px: docs/product-decisions.md, Console).
     <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
       <Stack gap={4} style={{ flex: '1 1 18rem', minWidth: 0 }}>
         <Title order={1} size="h2">
@@ -25,7 +26,7 @@ export const PageHeader = ({ title, description, actions, documentTitle }: PageH
         </Title>
         {description ? <Text c="dimmed">{description}</Text> : null}
       </Stack>
-      {actions ? <Box style={{ flexShrink: 0 }}>{actions}</Box> : null}
+      {actions ? <Box style={{ flexShrink: 0, maxWidth: '100%' }}>{actions}</Box> : null}
     </Group>
   );
 };

@@ -9,6 +9,7 @@ import {
   type MantineColorsTuple,
   Modal,
   Notification,
+  SegmentedControl,
 } from '@mantine/core';
 
 /** WCAG AA for normal text. */
@@ -77,8 +78,10 @@ export const createAppTheme = (labels: { close: string }) => {
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     components: {
-      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      // A dialog's header is Mantine's <header>, a second page banner to assistive technology
+      // (axe: landmark-no-duplicate-banner); the dialog's title names it already.
+      Modal: Modal.extend({ defaultProps: { closeButtonProps, attributes: { header: { role: 'none' } } } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps, attributes: { header: { role: 'none' } } } }),
       Notification: Notification.extend({
         defaultProps: { closeButtonProps },
         // Mantine writes a titled notification's message in gray 6 (3.3:1), not in `dimmed`.
@@ -92,6 +95,12 @@ export const createAppTheme = (labels: { close: string }) => {
           root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
           label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
         },
+      }),
+      // A segmented control cannot wrap: on a screen narrower than its options (a phone, 390 px)
+      // it takes the width there is and scrolls its options sideways, never the page
+      // (docs/product-decisions.md, Console).
+      SegmentedControl: SegmentedControl.extend({
+        styles: { root: { maxWidth: '100%', minWidth: 0, overflowX: 'auto' } },
       }),
     },
   });

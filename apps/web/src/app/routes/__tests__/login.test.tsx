@@ -28,7 +28,7 @@ describe('the console and the sign-in page', () => {
     );
     const { user } = renderApp('/profile');
 
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: /^Account \(\w+\)$/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() =>
       expect(backend.server.requestsTo(identityApi.signOut)[0]?.body).toEqual({ refreshToken }),

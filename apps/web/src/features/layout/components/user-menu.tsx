@@ -15,16 +15,23 @@ const initials = (name: string) =>
 
 type UserMenuProps = { name: string; email: string; avatar: string | null; onSignOut: () => void };
 
-/** The account menu: profile, language, sign-out. Its button is named "Account" / "Konto". */
+/**
+ * The account menu: profile, language, sign-out. Its button is named "Account" / "Konto" followed by
+ * the initials it shows ("Account (DO)"), so its name holds what is seen (docs/product-decisions.md, Console).
+ */
 export const UserMenu = ({ name, email, avatar, onSignOut }: UserMenuProps) => {
   const { t } = useTranslation();
   const language = useLanguage();
+  const shown = avatar ? '' : initials(name);
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('account.menu')} title={`${name} (${email})`}>
+        <UnstyledButton
+          aria-label={shown ? `${t('account.menu')} (${shown})` : t('account.menu')}
+          title={`${name} (${email})`}
+        >
           <Avatar src={avatar} alt="" radius="xl" size="md" color="blue">
-            {initials(name)}
+            {shown}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>

@@ -152,11 +152,13 @@ export const TicketAnswersView = ({
       {answers.map((a, i) => (
         <Paper component="li" key={a.questionId} withBorder radius="md" p="md">
           <Stack gap="xs">
-            <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+            {/* On a phone the badges and rating go under a question they do not fit beside
+                (docs/product-decisions.md, Console). */}
+            <Group gap="xs" justify="space-between" align="flex-start">
               <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
                 {i + 1}. {a.text}
               </Title>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4} style={{ marginInlineStart: 'auto' }}>
                 <Badge variant="outline" color="gray">
                   {t(`questions.types.${a.type}`)}
                 </Badge>

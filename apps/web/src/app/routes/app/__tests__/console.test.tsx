@@ -98,7 +98,7 @@ describe('console shell', () => {
     const { refreshToken } = backend.signInStored();
     const { user } = renderApp('/profile');
 
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: /^Account \(\w+\)$/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(vi.mocked(leaveTo)).toHaveBeenCalledWith('/login'));
@@ -106,6 +106,22 @@ describe('console shell', () => {
     expect(backend.server.requestsTo(identityApi.signOut)[0]?.body).toEqual({ refreshToken });
     expect(window.localStorage.getItem('parley.session')).toBeNull();
     expect(window.localStorage.getItem('parley.savedUser')).toBeNull();
+  });
+
+  it('names the account button with the initials it shows and follows a language chosen in another tab', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    renderApp('/profile');
+
+    const account = await screen.findByRole('button', { name: 'Account (OO)' });
+    expect(account).toHaveTextContent('OO');
+    // Another tab's choice arrives as a storage event; the page follows in place.
+    window.localStorage.setItem('parley.locale', JSON.stringify('de'));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'parley.locale', newValue: JSON.stringify('de') }),
+    );
+    expect(await screen.findByRole('button', { name: 'Konto (OO)' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
   });
 
   it('shows a failed sign-out as an error notification', async () => {
@@ -116,7 +132,7 @@ describe('console shell', () => {
     });
     const { user } = renderApp('/');
 
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: /^Account \(\w+\)$/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     const alert = await screen.findByRole('alert');
