@@ -11,7 +11,10 @@ import { tagSchema } from './tag-checks.js';
  * its shared results page (docs/product-decisions.md, "Results and statistics").
  */
 
-/** The statistics window: 1 to 365 days ending today, 90 unless asked (spec §9). */
+/**
+ * The statistics window: 1 to 365 days ending today when asked; unasked, the campaign's own days (its
+ * start to its end or today), at most the last 90 (a campaign never started: the last 90 days).
+ */
 export const statisticsDays = { min: 1, max: 365, default: 90 } as const;
 
 /** A calendar day, `YYYY-MM-DD`, in the manufacturer's time zone. */
@@ -68,6 +71,7 @@ export const campaignStatisticsSchema = campaignHeadlineSchema.extend({
   campaignId: idSchema,
   /** The days are counted in this IANA time zone (the manufacturer's). */
   timeZone: z.string(),
+  /** The window's length in days. */
   daysNumber: z.number().int(),
   /** The window's first and last day. */
   from: calendarDaySchema,
@@ -211,12 +215,7 @@ export const resultRoutes = {
     tags: resultTag,
     params: idParams,
     query: z.object({
-      daysNumber: z.coerce
-        .number()
-        .int()
-        .min(statisticsDays.min)
-        .max(statisticsDays.max)
-        .default(statisticsDays.default),
+      daysNumber: z.coerce.number().int().min(statisticsDays.min).max(statisticsDays.max).optional(),
       /** The console's language (accepted as the spec sends it; the figures carry no texts). */
       language: languageSchema.optional(),
     }),

@@ -8,7 +8,7 @@ import type {
   ResultShare,
   SharedResults,
 } from '@parley/contract';
-import { dashboardCampaignsMax, freeTextPage, statisticsDays } from '@parley/contract';
+import { dashboardCampaignsMax, freeTextPage } from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,17 +38,8 @@ import { type FreeTextPage, questionResult, questionsShown } from './results.bui
 import { writePdf } from './results.pdf.js';
 import { resultShares } from './results.tables.js';
 import { exportTexts } from './results.texts.js';
+import { campaignWindow, dayIn, daysBefore, daysBetween } from './results.window.js';
 import { writeXlsx } from './results.xlsx.js';
-
-/** The day `at` falls on in a time zone, as YYYY-MM-DD. */
-const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
-
-/** A calendar day `n` days before `day`. */
-const daysBefore = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -159,9 +150,14 @@ export const createResultService = ({
     );
   };
 
-  const statistics = async (m: ManufacturerRow, c: CampaignRow, daysNumber: number) => {
-    const to = dayIn(m.timeZone, clock.now());
-    const from = daysBefore(to, daysNumber - 1);
+  /** `days`: the window of that many days ending today; absent, the campaign's own (`campaignWindow`). */
+  const statistics = async (m: ManufacturerRow, c: CampaignRow, days: number | undefined) => {
+    const today = dayIn(m.timeZone, clock.now());
+    const { from, to } =
+      days === undefined
+        ? campaignWindow(c, m.timeZone, clock.now())
+        : { from: daysBefore(today, days - 1), to: today };
+    const daysNumber = daysBetween(from, to);
     const [{ figures, bySource }, perDay] = await Promise.all([
       headline(m, c.id),
       answersPerDay(db, { manufacturerId: m.id, campaignId: c.id, timeZone: m.timeZone, from, to }),
@@ -196,7 +192,7 @@ export const createResultService = ({
   };
 
   return {
-    statistics: async (m: ManufacturerRow, id: string, q: { daysNumber: number }) =>
+    statistics: async (m: ManufacturerRow, id: string, q: { daysNumber?: number | undefined }) =>
       statistics(m, await campaigns.row(m.id, id), q.daysNumber),
 
     questionStats: async (m: ManufacturerRow, q: ResultFilterQuery & Paging & { campaignId: string }) => {
@@ -247,7 +243,7 @@ export const createResultService = ({
       const scope = scopeOf(m, c.id, filter);
       const current = await questions.listPublic(db, c.id);
       const [stats, questionResults] = await Promise.all([
-        statistics(m, c, statisticsDays.default),
+        statistics(m, c, undefined),
         results(scope, current, { page: 1, limit: freeTextPage.default }),
       ]);
       // The report names the list it is filtered by (another maker's list counts nobody, and is not named).

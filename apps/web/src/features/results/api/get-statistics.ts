@@ -4,15 +4,21 @@ import { call } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 import { resultQueryKeys } from './result-query-keys';
 
-/** GET /campaign/:id/statistics: invitations, answers per day over the window, rates. */
-export const getStatistics = (campaignId: string, daysNumber: number, signal?: AbortSignal) =>
+/**
+ * GET /campaign/:id/statistics: invitations, answers per day over the window, rates. `daysNumber`:
+ * that many days ending today; without it the campaign's own days (the server's default).
+ */
+export const getStatistics = (campaignId: string, daysNumber: number | undefined, signal?: AbortSignal) =>
   call(
     api.results.statistics,
-    { params: { id: campaignId }, query: { daysNumber, language: currentLanguage() } },
+    {
+      params: { id: campaignId },
+      query: { ...(daysNumber === undefined ? {} : { daysNumber }), language: currentLanguage() },
+    },
     { signal },
   );
 
-export const getStatisticsQueryOptions = (campaignId: string, daysNumber: number) =>
+export const getStatisticsQueryOptions = (campaignId: string, daysNumber: number | undefined) =>
   queryOptions({
     queryKey: resultQueryKeys.statistics(campaignId, daysNumber),
     queryFn: ({ signal }) => getStatistics(campaignId, daysNumber, signal),
@@ -22,5 +28,5 @@ export const getStatisticsQueryOptions = (campaignId: string, daysNumber: number
     staleTime: 0,
   });
 
-export const useStatistics = (campaignId: string, daysNumber: number) =>
+export const useStatistics = (campaignId: string, daysNumber: number | undefined) =>
   useQuery(getStatisticsQueryOptions(campaignId, daysNumber));

@@ -10,8 +10,8 @@ export type ResultFilterQuery = Omit<XlsxQuery, 'campaignId'>;
 export const resultQueryKeys = {
   all: ['results'] as const,
   campaign: (campaignId: string) => ['results', campaignId] as const,
-  statistics: (campaignId: string, daysNumber: number) =>
-    ['results', campaignId, 'statistics', daysNumber] as const,
+  statistics: (campaignId: string, daysNumber: number | undefined) =>
+    ['results', campaignId, 'statistics', daysNumber ?? 'campaign'] as const,
   questionStats: (query: QuestionStatsQuery) => ['results', query.campaignId, 'questions', query] as const,
   share: (campaignId: string) => ['results', campaignId, 'share'] as const,
 };

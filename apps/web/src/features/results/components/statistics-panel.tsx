@@ -1,5 +1,4 @@
 import { Box, EmptyState, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { statisticsDays } from '@parley/contract';
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,18 +11,22 @@ import { formatCalendarDay } from '../lib/calendar-day';
 import { LoadFailedAlert } from './load-failed-alert';
 import { StatisticsFigures } from './statistics-figures';
 
-/** The windows offered (days ending today); the contract's default (spec §9) when the address names none. */
+/** The windows offered (days ending today) besides the campaign's own days, the default. */
 export const statisticsWindows = [7, 30, 90, 365] as const;
 
+/**
+ * The window in the address (`days=30`); none is the campaign's own days (its start to its end or
+ * today, at most 90: docs/product-decisions.md, "Results and statistics"), which the server works out.
+ */
 const useWindow = () => {
   const [params, setParams] = useSearchParams();
   const asked = Number(params.get('days'));
-  const days = statisticsWindows.find((d) => d === asked) ?? statisticsDays.default;
-  const setDays = (next: number) =>
+  const days = statisticsWindows.find((d) => d === asked);
+  const setDays = (next: number | undefined) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
-        if (next === statisticsDays.default) updated.delete('days');
+        if (next === undefined) updated.delete('days');
         else updated.set('days', String(next));
         return updated;
       },
@@ -46,18 +49,22 @@ export const StatisticsPanel = ({ campaignId }: { campaignId: string }) => {
         <Title order={2} size="h4">
           {t('statistics.title')}
         </Title>
-        <Group gap="xs" wrap="nowrap">
+        {/* Within a phone's width the period's options scroll sideways (docs/product-decisions.md, Console). */}
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
           <Text id={windowLabelId} fz="sm" fw={500}>
             {t('statistics.window.label')}
           </Text>
           <SegmentedControl
             aria-labelledby={windowLabelId}
-            data={statisticsWindows.map((d) => ({
-              value: String(d),
-              label: t('statistics.window.days', { count: d }),
-            }))}
-            value={String(days)}
-            onChange={(value) => setDays(Number(value))}
+            data={[
+              { value: 'campaign', label: t('statistics.window.campaign') },
+              ...statisticsWindows.map((d) => ({
+                value: String(d),
+                label: t('statistics.window.days', { count: d }),
+              })),
+            ]}
+            value={days === undefined ? 'campaign' : String(days)}
+            onChange={(value) => setDays(statisticsWindows.find((d) => String(d) === value))}
           />
         </Group>
       </Group>

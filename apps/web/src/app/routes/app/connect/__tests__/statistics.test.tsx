@@ -19,7 +19,7 @@ const serve = (statistics = makeStatistics()) => {
   backend.signInStored();
   serveCampaign(backend, makeCampaign({ state: 'running', hasStarted: true }));
   backend.server.on(api.results.statistics, { id: campaignId }, ({ query }) => ({
-    body: { ...statistics, daysNumber: Number(query.get('daysNumber')) },
+    body: { ...statistics, daysNumber: Number(query.get('daysNumber') ?? statistics.daysNumber) },
   }));
   return backend;
 };
@@ -49,8 +49,26 @@ describe('statistics tab', () => {
     expect(within(rows.at(-1)!).getByRole('cell')).toHaveTextContent('3');
     expect(screen.getByText(/5 answers from 12\/11\/2024 to 03\/10\/2025/)).toBeInTheDocument();
     expect(screen.getByText('Days are counted in the time zone Europe/Berlin.')).toBeVisible();
-    expect(backend.server.requestsTo(api.results.statistics).at(-1)?.query.get('daysNumber')).toBe('90');
     expect(backend.server.requestsTo(api.results.statistics).at(-1)?.query.get('language')).toBe('en');
+  });
+
+  it("asks for the campaign's own days by default, and can come back to them", async () => {
+    const backend = serve();
+    const { user } = renderApp(page);
+    await screen.findByRole('group', { name: 'The campaign in figures' });
+    // No window asked: the server answers the campaign's start (or the last 90 days) to its end or today.
+    expect(backend.server.requestsTo(api.results.statistics).at(-1)?.query.has('daysNumber')).toBe(false);
+    expect(screen.getByRole('radio', { name: 'Campaign' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: '90 days' }));
+    await waitFor(() =>
+      expect(backend.server.requestsTo(api.results.statistics).at(-1)?.query.get('daysNumber')).toBe('90'),
+    );
+    expect(currentUrl()).toContain('days=90');
+
+    await user.click(screen.getByRole('radio', { name: 'Campaign' }));
+    await waitFor(() => expect(currentUrl()).not.toContain('days='));
+    expect(backend.server.requestsTo(api.results.statistics).at(-1)?.query.has('daysNumber')).toBe(false);
   });
 
   it('asks for another window and keeps it in the address', async () => {
