@@ -1,2 +1,3 @@
--- Placeholder for issue work in progress (replaced by one generated migration before landing).
-SELECT 1;
+ALTER TABLE "manufacturers" ADD COLUMN "default_country" text DEFAULT 'DE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "manufacturers" ADD COLUMN "privacy_url" text;--> statement-breakpoint
+ALTER TABLE "manufacturers" ADD COLUMN "imprint_url" text;

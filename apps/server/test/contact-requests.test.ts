@@ -73,7 +73,7 @@ describe('contact requests', () => {
       email: 'jana.berg@example.com',
       status: 'pending',
       submissions: 1,
-      phoneNumber: '0301234567',
+      phoneNumber: '+49301234567',
       language: 'de',
       contactId: null,
     });
@@ -91,7 +91,7 @@ describe('contact requests', () => {
     await send(s.manufacturerId, { ...body, message: 'Still waiting.', phoneNumber: '' });
     const rows = await requestsOf(s.manufacturerId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ submissions: 2, message: 'Still waiting.', phoneNumber: '0301234567' });
+    expect(rows[0]).toMatchObject({ submissions: 2, message: 'Still waiting.', phoneNumber: '+49301234567' });
     expect((await s.api(api.history.me, { query: { product: 'connect' } })).json().documents).toHaveLength(1);
 
     const list = await listOf(s);
@@ -110,6 +110,7 @@ describe('contact requests', () => {
       [form({ firstname: 'R2D2' }), 'firstname'],
       [form({ lastname: '' }), 'lastname'],
       [form({ phoneNumber: '+49 30' }), 'phoneNumber'],
+      [form({ phoneNumber: 'call me' }), 'phoneNumber'],
       [form({ message: 'x'.repeat(2001) }), 'message'],
     ] as const) {
       expectError(await send(s.manufacturerId, body), 400, 'validation', field);
@@ -176,7 +177,7 @@ describe('contact requests', () => {
       kind: 'contact',
       firstname: 'Jana',
       lastname: 'Berg',
-      phoneNumber: '0301234567',
+      phoneNumber: '+49301234567',
     });
     const notes = await ctx.rt.db
       .select()

@@ -96,7 +96,7 @@ describe('the contact book', () => {
     const updated = await s.api(api.contacts.update, {
       params: { id: dora.id },
       body: {
-        phoneNumber: '0301234567',
+        phoneNumber: '030 / 123 45 67',
         internalFirstname: 'Anne-Marie',
         internalLastname: "O'Neill",
         address: { street: 'Hauptstr. 1', zipCode: '10115', city: 'Berlin', country: 'Germany' },
@@ -104,13 +104,14 @@ describe('the contact book', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({
-      phoneNumber: '0301234567',
+      phoneNumber: '+49301234567',
       internalFirstname: 'Anne-Marie',
       address: { street: 'Hauptstr. 1', zipCode: '10115' },
       firstname: 'Dora',
     });
     for (const [body, field] of [
-      [{ phoneNumber: '+49 30 123' }, 'phoneNumber'],
+      [{ phoneNumber: '+49 30' }, 'phoneNumber'],
+      [{ phoneNumber: 'call me' }, 'phoneNumber'],
       [{ internalFirstname: 'R2D2' }, 'internalFirstname'],
       [{ internalLastname: 'x'.repeat(101) }, 'internalLastname'],
     ] as const) {
@@ -149,8 +150,12 @@ describe('the contact book', () => {
     const stranger = await ownerSession(ctx);
     expect((await stranger.api(api.contacts.get, { params: { id: dora.id } })).statusCode).toBe(404);
     expect(
-      (await stranger.api(api.contacts.update, { params: { id: dora.id }, body: { phoneNumber: '123' } }))
-        .statusCode,
+      (
+        await stranger.api(api.contacts.update, {
+          params: { id: dora.id },
+          body: { phoneNumber: '030 1234567' },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
       (await stranger.api(api.contacts.addNote, { params: { id: dora.id }, body: { noteText: 'x' } }))
@@ -189,6 +194,35 @@ describe('the contact book', () => {
     expect(rows).toHaveLength(1);
     expect((await readCampaign(ctx.rt, c.id))?.ticketCount).toBe(1);
     expect((await s.api(api.contacts.get, { params: { id: kept.id } })).statusCode).toBe(404);
+  });
+
+  it('stores phone numbers in E.164, reading one without country code in the manufacturer’s default country', async () => {
+    const s = await ownerSession(ctx);
+    const { c, q } = await setup(s);
+    await answer(c.id, q, 'eva@example.com');
+    const eva = await contactOf(s.manufacturerId, 'eva@example.com');
+    const phone = async (phoneNumber: string) => {
+      const res = await s.api(api.contacts.update, { params: { id: eva.id }, body: { phoneNumber } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().phoneNumber;
+    };
+    // The number, and the ways people write it.
+    expect(await phone('+49 170 1234567')).toBe('+491701234567');
+    expect(await phone('0170 / 123 45 67')).toBe('+491701234567');
+    expect(await phone('(0170) 1234-567')).toBe('+491701234567');
+    expect(await phone('0049 170 1234567')).toBe('+491701234567');
+    expect(await phone('+33 6 12 34 56 78')).toBe('+33612345678');
+    // Austria as the default country: a national number is Austrian, a +49 one stays German.
+    await s.api(api.owner.updateManufacturer, { body: { defaultCountry: 'AT' } });
+    expect(await phone('0664 1234567')).toBe('+436641234567');
+    expect(await phone('+49 170 1234567')).toBe('+491701234567');
+    const bad = await s.apiUnchecked(api.contacts.update, {
+      params: { id: eva.id },
+      body: { phoneNumber: '12' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation', field: 'phoneNumber' });
+    expect((await contactOf(s.manufacturerId, 'eva@example.com')).phoneNumber).toBe('+491701234567');
   });
 
   it('bulk-deletes only the manufacturer’s own contacts', async () => {

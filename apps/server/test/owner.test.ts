@@ -29,6 +29,9 @@ describe('GET /api/owner/me/small', () => {
         canComment: false,
         isPartner: false,
         canSaveAnswerWithoutNotification: false,
+        defaultCountry: 'DE',
+        privacyUrl: null,
+        imprintUrl: null,
       },
       mailNotifications: defaultMailNotifications,
       // The language of the owner's mails until the console sets it (docs/product-decisions.md, "Owner mails").
@@ -124,6 +127,60 @@ describe('PATCH /api/owner/me in production', () => {
     expect(res.error().message).toContain('https');
     const https = await owner.api(api.owner.updateMe, { body: { avatar: 'https://cdn.example.com/a.png' } });
     expect(https.statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/owner/manufacturer (docs/product-decisions.md, "API-wide")', () => {
+  it("sets the phone numbers' default country and the privacy-notice and imprint links; absent keys stay, null or '' removes", async () => {
+    const owner = await ownerSession(ctx, { connect: false });
+    const other = await ownerSession(ctx);
+    const res = await owner.api(api.owner.updateManufacturer, {
+      body: {
+        defaultCountry: 'at',
+        privacyUrl: ' https://beispiel.example/datenschutz ',
+        imprintUrl: 'https://beispiel.example/impressum',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: owner.manufacturerId,
+      defaultCountry: 'AT',
+      privacyUrl: 'https://beispiel.example/datenschutz',
+      imprintUrl: 'https://beispiel.example/impressum',
+    });
+    const again = await owner.api(api.owner.updateManufacturer, { body: { imprintUrl: '' } });
+    expect(again.json()).toMatchObject({
+      defaultCountry: 'AT',
+      privacyUrl: 'https://beispiel.example/datenschutz',
+      imprintUrl: null,
+    });
+    expect((await owner.api(api.owner.meSmall)).json().manufacturer).toMatchObject({ defaultCountry: 'AT' });
+    // Another manufacturer's settings are its own.
+    expect((await other.api(api.owner.meSmall)).json().manufacturer).toMatchObject({
+      defaultCountry: 'DE',
+      privacyUrl: null,
+    });
+  });
+
+  it('refuses a country it does not know and a link that is not https with 400 naming the field, storing nothing', async () => {
+    const owner = await ownerSession(ctx);
+    for (const [body, field] of [
+      [{ defaultCountry: 'XX' }, 'defaultCountry'],
+      [{ defaultCountry: 'Germany' }, 'defaultCountry'],
+      [{ privacyUrl: 'http://beispiel.example/datenschutz' }, 'privacyUrl'],
+      [{ privacyUrl: 'javascript:alert(1)' }, 'privacyUrl'],
+      [{ imprintUrl: 'https://user:pw@beispiel.example/' }, 'imprintUrl'],
+      [{ imprintUrl: `https://beispiel.example/${'x'.repeat(2000)}` }, 'imprintUrl'],
+    ] as const) {
+      const bad = await owner.apiUnchecked(api.owner.updateManufacturer, { body });
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'validation', field });
+    }
+    expect((await owner.api(api.owner.meSmall)).json().manufacturer).toMatchObject({
+      defaultCountry: 'DE',
+      privacyUrl: null,
+      imprintUrl: null,
+    });
   });
 });
 

@@ -24,8 +24,27 @@ export type ContactCode = (typeof contactCodes)[keyof typeof contactCodes];
  */
 export const namePattern = /^[\p{L}\p{M}]+(?:[ '’.-]+[\p{L}\p{M}]+)*\.?$/u;
 
-/** The spec's "digits-only" phone number: 3 to 20 digits, nothing else. */
+/** The spec's "digits-only" phone number: 3 to 20 digits, nothing else (a number's digits, as the import reads them). */
 export const phonePattern = /^[0-9]{3,20}$/;
+
+/**
+ * A phone number as people write it (docs/product-decisions.md, "Contacts"): digits, spaces and
+ * `+ - ( ) / .`, a `+` only first, at most 30 characters. This loose check needs no library (the
+ * light public pages use it); the server reads the number with `toE164` (phone.ts) and stores it in
+ * E.164.
+ */
+export const loosePhonePattern = /^\+?[0-9 ()/.-]{3,29}$/;
+
+/** The contract's English words for a number the loose check refuses. */
+export const loosePhoneMessage = 'must be a phone number: digits, spaces and + - ( ) / (3 to 20 digits)';
+
+/** Whether a written number passes the loose check: `loosePhonePattern` with 3 to 20 digits. */
+export const isLoosePhone = (text: string) => {
+  const v = text.trim();
+  if (!loosePhonePattern.test(v)) return false;
+  const digits = v.replace(/[^0-9]/g, '').length;
+  return digits >= 3 && digits <= 20;
+};
 
 /** Postal code: letters, digits, spaces and hyphens (German, British and Dutch codes alike). */
 export const zipCodePattern = /^[A-Za-z0-9][A-Za-z0-9 -]{0,15}$/;

@@ -2,7 +2,7 @@
  * The contact-request form's rules (D18), without zod: the public form page (a light page) checks
  * with these before it sends, and the contract's schema applies the same ones on the server.
  */
-import { namePattern, phonePattern } from './contact-checks.js';
+import { isLoosePhone, namePattern } from './contact-checks.js';
 import { isEmailAddress, limits } from './limits.js';
 
 /** The longest message a person may write on the form. */
@@ -40,7 +40,8 @@ export const contactRequestProblems = (v: ContactRequestFormInput) => {
   else if (email.length > limits.emailMax) problems.email = 'tooLong';
   else if (!isEmailAddress(email)) problems.email = 'invalid';
   const phone = v.phoneNumber.trim();
-  if (phone !== '' && !phonePattern.test(phone)) problems.phoneNumber = 'invalid';
+  // Loose here (a light page); the server reads the number and refuses one it cannot (phone.ts).
+  if (phone !== '' && !isLoosePhone(phone)) problems.phoneNumber = 'invalid';
   if (v.message.trim().length > contactRequestMessageMax) problems.message = 'tooLong';
   if (!v.consent) problems.consent = 'required';
   return problems;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, languageSchema, listOf, queryArray } from './common.js';
-import { namePattern, phonePattern } from './contact-checks.js';
+import { isLoosePhone, loosePhoneMessage, namePattern } from './contact-checks.js';
 import { contactRequestMessageMax, contactRequestTrapField } from './contact-request-checks.js';
 import { contactKindSchema } from './contacts.js';
 import { limits } from './limits.js';
@@ -57,7 +57,10 @@ export type ContactRequestAcceptReport = z.infer<typeof contactRequestAcceptRepo
 export const contactRequestFormInfoSchema = z.object({
   manufacturerName: z.string(),
   imageUrl: z.string().nullable(),
+  /** The manufacturer's privacy notice, else the installation's (`PRIVACY_URL`), else none. */
   privacyUrl: z.string().nullable(),
+  /** The manufacturer's imprint, when it set one. */
+  imprintUrl: z.string().nullable(),
 });
 export type ContactRequestFormInfo = z.infer<typeof contactRequestFormInfoSchema>;
 
@@ -80,7 +83,9 @@ export const contactRequestFormSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .refine((v) => v === '' || phonePattern.test(v), 'must be digits only (3 to 20)')
+    .max(30, 'must be at most 30 characters')
+    // Loose here; the server stores the number in E.164 or refuses it (phone.ts).
+    .refine((v) => v === '' || isLoosePhone(v), loosePhoneMessage)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
 import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema, queryArray } from './common.js';
-import { namePattern, phonePattern, zipCodePattern } from './contact-checks.js';
+import { isLoosePhone, loosePhoneMessage, namePattern, zipCodePattern } from './contact-checks.js';
 import { defineRoute } from './route.js';
 import { tagLimits, tagSchema } from './tag-checks.js';
 
@@ -124,7 +124,7 @@ export const contactDetailSchema = contactSchema.extend({
 });
 export type ContactDetail = z.infer<typeof contactDetailSchema>;
 
-const optionalText = (max: number, pattern?: RegExp, patternMessage?: string) => {
+const optionalText = (max: number, pattern?: { test: (v: string) => boolean }, patternMessage?: string) => {
   const base = z.string().trim().max(max, `must be at most ${max} characters`);
   const checked = pattern ? base.refine((v) => v === '' || pattern.test(v), patternMessage) : base;
   // An empty text clears the field.
@@ -136,7 +136,8 @@ const optionalText = (max: number, pattern?: RegExp, patternMessage?: string) =>
 
 /** PATCH /contact/{id}: absent keys stay as they are; null or an empty text clears a field. */
 export const contactUpdateSchema = z.object({
-  phoneNumber: optionalText(20, phonePattern, 'must be digits only (3 to 20)'),
+  // Loose here; the server stores the number in E.164 or refuses it (phone.ts).
+  phoneNumber: optionalText(30, { test: isLoosePhone }, loosePhoneMessage),
   address: z
     .object({
       street: optionalText(limits.nameMax),

@@ -17,6 +17,7 @@ export * from './owner.js';
 export * from './owner-checks.js';
 export * from './participation.js';
 export * from './path-rule-checks.js';
+export * from './phone.js';
 export * from './posts.js';
 export * from './public-paths.js';
 export * from './question-checks.js';

@@ -26,6 +26,21 @@ export const avatarUrlProblem = (
   return url.protocol === 'http:' && !opts.allowHttp ? 'insecure' : undefined;
 };
 
+/**
+ * A manufacturer's privacy-notice and imprint links (docs/product-decisions.md, "API-wide"): shown on
+ * its public pages and in its mails, so only `https:` (no plain http, not even in development), by
+ * the avatar's rule otherwise.
+ */
+export const publicLinkProblem = (value: string): AvatarUrlProblem | undefined =>
+  avatarUrlProblem(value, { allowHttp: false });
+
+/** The server's English words for a refused privacy-notice or imprint link. */
+export const publicLinkMessages: Record<AvatarUrlProblem, string> = {
+  tooLong: `must be at most ${avatarUrlMax} characters`,
+  invalid: 'must be an https address',
+  insecure: 'must be an https address',
+};
+
 /** The server's English words for each problem (the console has its own, in German and English). */
 export const avatarUrlMessages: Record<AvatarUrlProblem, string> = {
   tooLong: `must be at most ${avatarUrlMax} characters`,

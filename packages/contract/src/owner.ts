@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, languageSchema, limits, listOf, pageQuerySchema } from './common.js';
 import { type HistoryKind, historyKindSchema } from './history.js';
-import { avatarUrlMax, avatarUrlMessages, avatarUrlProblem } from './owner-checks.js';
+import {
+  avatarUrlMax,
+  avatarUrlMessages,
+  avatarUrlProblem,
+  publicLinkMessages,
+  publicLinkProblem,
+} from './owner-checks.js';
+import { isPhoneCountry } from './phone.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -41,8 +48,38 @@ export const manufacturerSchema = z.object({
   canComment: z.boolean(),
   isPartner: z.boolean(),
   canSaveAnswerWithoutNotification: z.boolean(),
+  /** The country a phone number without country code is read in (ISO 3166-1 alpha-2, `DE` unless set). */
+  defaultCountry: z.string(),
+  /** The manufacturer's privacy notice and imprint (https), on its public pages and mails; null: the installation's. */
+  privacyUrl: z.string().nullable(),
+  imprintUrl: z.string().nullable(),
 });
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
+
+const publicLinkSchema = z
+  .string()
+  .trim()
+  .max(avatarUrlMax, publicLinkMessages.tooLong)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? undefined : publicLinkProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: publicLinkMessages[problem] });
+  })
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional();
+
+/** PATCH /owner/manufacturer: absent keys stay; null (or an empty text) removes a link. */
+export const manufacturerSettingsSchema = z.object({
+  defaultCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isPhoneCountry, 'must be a country code such as DE, AT or CH')
+    .optional(),
+  privacyUrl: publicLinkSchema,
+  imprintUrl: publicLinkSchema,
+});
+export type ManufacturerSettings = z.input<typeof manufacturerSettingsSchema>;
 
 export const ownerSmallSchema = z.object({
   _id: idSchema,
@@ -105,6 +142,17 @@ export const ownerRoutes = {
     }),
     status: 200,
     response: ownerSmallSchema,
+  }),
+  updateManufacturer: defineRoute({
+    method: 'PATCH',
+    path: '/owner/manufacturer',
+    access: 'private',
+    summary:
+      "Change the manufacturer's settings: the phone numbers' default country, its privacy-notice and imprint links",
+    tags: ['owner'],
+    body: manufacturerSettingsSchema,
+    status: 200,
+    response: manufacturerSchema,
   }),
   list: defineRoute({
     method: 'GET',

@@ -34,6 +34,9 @@ export const makeOwner = (overrides: Partial<OwnerSmall> = {}): OwnerSmall => ({
     canComment: false,
     isPartner: false,
     canSaveAnswerWithoutNotification: false,
+    defaultCountry: 'DE',
+    privacyUrl: null,
+    imprintUrl: null,
   },
   mailNotifications: { ...defaultMailNotifications },
   language: 'en',
@@ -155,6 +158,14 @@ export const createTestBackend = (options: BackendOptions = {}) => {
       mailNotifications: { ...state.owner.mailNotifications, ...mailNotifications },
     };
     return { body: state.owner };
+  });
+  server.on(api.owner.updateManufacturer, (request) => {
+    if (!authorized(request)) return unauthorized;
+    state.owner = {
+      ...state.owner,
+      manufacturer: { ...state.owner.manufacturer, ...(request.body as Partial<OwnerSmall['manufacturer']>) },
+    };
+    return { body: state.owner.manufacturer };
   });
   server.on(api.history.me, (request) => {
     if (!authorized(request)) return unauthorized;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
+import { e164OrRefuse } from '../../lib/phone.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { ContactService } from '../contacts/index.js';
@@ -130,17 +131,25 @@ export const createContactRequestService = ({
   return {
     formInfo: async (manufacturerId: string) => {
       const m = await manufacturerOr404(manufacturerId);
-      return { manufacturerName: m.name, imageUrl: m.imageUrl, privacyUrl };
+      // The manufacturer's own links, else the installation's (docs/product-decisions.md, "API-wide").
+      return {
+        manufacturerName: m.name,
+        imageUrl: m.imageUrl,
+        privacyUrl: m.privacyUrl ?? privacyUrl,
+        imprintUrl: m.imprintUrl,
+      };
     },
 
     submit: async (manufacturerId: string, b: ContactRequestForm & { email: string }, clientIp: string) => {
-      await manufacturerOr404(manufacturerId);
+      const m = await manufacturerOr404(manufacturerId);
       // The bot trap: answered like a stored request, and nothing is stored.
       const trap = (b as Record<string, unknown>)[contactRequestTrapField];
       if (typeof trap === 'string' && trap.trim() !== '') {
         log.info({ manufacturerId }, 'contact request dropped by the bot trap');
         return;
       }
+      // Checked loosely by the form; stored in E.164 in the manufacturer's default country, or refused.
+      const phoneNumber = b.phoneNumber ? e164OrRefuse(b.phoneNumber, m.defaultCountry) : null;
       await perClient.hit(clientIp);
       const email = b.email.toLowerCase();
       await db.transaction(async (tx) => {
@@ -152,7 +161,7 @@ export const createContactRequestService = ({
           email,
           firstname: b.firstname,
           lastname: b.lastname,
-          phoneNumber: b.phoneNumber ?? null,
+          phoneNumber,
           message: b.message ?? null,
           language: b.language ?? null,
           contactId: contact?.id ?? null,

@@ -13,7 +13,9 @@ export const contactRoutes = async (app: FastifyInstance, { contacts }: { contac
   route(app, api.contacts.list, (req) => contacts.list(tenantOf(req), req.query));
   route(app, api.contacts.filterData, (req) => contacts.filterData(tenantOf(req)));
   route(app, api.contacts.get, (req) => contacts.get(tenantOf(req), req.params.id));
-  route(app, api.contacts.update, (req) => contacts.update(tenantOf(req), req.params.id, req.body));
+  route(app, api.contacts.update, (req) =>
+    contacts.update(tenantOf(req), req.params.id, req.body, authOf(req).manufacturer.defaultCountry),
+  );
   route(app, api.contacts.addNote, (req) => contacts.addNote(reader(req), req.params.id, req.body.noteText));
   route(app, api.contacts.updateNote, (req) =>
     contacts.updateNote(tenantOf(req), req.params.id, req.params.noteId, req.body.noteText),

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
+import { e164OrRefuse } from '../../lib/phone.js';
 import {
   contactCampaigns,
   contactFilterValues,
@@ -163,8 +164,12 @@ export const createContactService = ({
 
     get: detail,
 
-    update: async (manufacturerId: string, id: string, body: ContactUpdate) => {
+    /** `defaultCountry`: the manufacturer's, for a number without country code (stored in E.164). */
+    update: async (manufacturerId: string, id: string, body: ContactUpdate, defaultCountry: string) => {
       const changes = changesOf(body as ContactUpdate & Record<string, unknown>);
+      if (typeof changes.phoneNumber === 'string') {
+        changes.phoneNumber = e164OrRefuse(changes.phoneNumber, defaultCountry);
+      }
       const row = await updateContact(db, manufacturerId, id, changes, clock.now());
       if (!row) throw notFound('contact');
       const counted = await findContactBookRow(db, manufacturerId, id);

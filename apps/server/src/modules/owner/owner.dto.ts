@@ -15,6 +15,9 @@ export const toManufacturerDto = (m: ManufacturerRow): OwnerSmall['manufacturer'
   canComment: m.canComment,
   isPartner: m.isPartner,
   canSaveAnswerWithoutNotification: m.canSaveAnswerWithoutNotification,
+  defaultCountry: m.defaultCountry,
+  privacyUrl: m.privacyUrl,
+  imprintUrl: m.imprintUrl,
 });
 
 export const toOwnerSmall = (o: OwnerRow, m: ManufacturerRow): OwnerSmall => ({

@@ -13,5 +13,6 @@ export const ownerRoutes = async (app: FastifyInstance, { owners }: { owners: Ow
     const { owner, manufacturer } = authOf(req);
     return owners.updateMe(owner, manufacturer, req.body);
   });
+  route(app, api.owner.updateManufacturer, (req) => owners.updateManufacturer(tenantOf(req), req.body));
   route(app, api.owner.list, (req) => owners.list(tenantOf(req), req.query));
 };

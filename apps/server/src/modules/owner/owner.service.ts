@@ -75,6 +75,24 @@ export const createOwnerService = ({
     return toOwnerSmall(updated ?? owner, manufacturer);
   },
 
+  /**
+   * The manufacturer's settings (docs/product-decisions.md, "API-wide"): any of its owners may change
+   * them (there are no team roles yet); absent keys stay, a null link falls back to `PRIVACY_URL`.
+   */
+  updateManufacturer: async (
+    manufacturerId: string,
+    body: RouteBody<typeof api.owner.updateManufacturer>,
+  ) => {
+    const patch = {
+      ...(body.defaultCountry !== undefined ? { defaultCountry: body.defaultCountry } : {}),
+      ...(body.privacyUrl !== undefined ? { privacyUrl: body.privacyUrl } : {}),
+      ...(body.imprintUrl !== undefined ? { imprintUrl: body.imprintUrl } : {}),
+    };
+    const row = await updateManufacturer(db, manufacturerId, patch);
+    if (!row) throw new AppError('not-found', 'No such manufacturer.');
+    return toManufacturerDto(row);
+  },
+
   list: async (manufacturerId: string, q: RouteQuery<typeof api.owner.list>) => {
     const { rows, total } = await listOwnersOfManufacturer(db, manufacturerId, {
       offset: pageOffset(q),

@@ -23,6 +23,11 @@ export const manufacturers = pgTable('manufacturers', {
   canSaveAnswerWithoutNotification: boolean().notNull().default(false),
   /** The IANA time zone the statistics count days in (D23). */
   timeZone: text().notNull().default('Europe/Berlin'),
+  /** The country a phone number without country code is read in (docs/product-decisions.md, "Contacts"). */
+  defaultCountry: text().notNull().default('DE'),
+  /** Its privacy notice and imprint (https), on its public pages and mails; null: the installation's `PRIVACY_URL`. */
+  privacyUrl: text(),
+  imprintUrl: text(),
   ...timestamps,
 });
 

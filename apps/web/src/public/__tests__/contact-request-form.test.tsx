@@ -17,6 +17,7 @@ const info: ContactRequestFormInfo = {
   manufacturerName: 'Acme Bikes',
   imageUrl: 'https://example.com/logo.png',
   privacyUrl: 'https://acme.example/privacy',
+  imprintUrl: null,
 };
 
 const serveForm = (answer: ContactRequestFormInfo = info) => {
@@ -68,12 +69,13 @@ describe('the contact-request form (/p/r/:manufacturerId)', () => {
       'Please use letters only (spaces, hyphens and apostrophes are fine).',
     );
     await user.clear(first);
-    await user.type(screen.getByLabelText(/^Phone number/), '030 123');
+    await user.type(screen.getByLabelText(/^Phone number/), '030 123 call me');
     expect(screen.getByLabelText(/^Phone number/)).toHaveAccessibleDescription(
-      'Digits only, such as 00491701234567. Please enter 3 to 20 digits, without spaces or other characters.',
+      'For example +49 170 1234567 or 0170 1234567. This does not look like a phone number. Please check it, and give the country code (such as +43) for a number from abroad.',
     );
     await user.clear(screen.getByLabelText(/^Phone number/));
-    await user.type(screen.getByLabelText(/^Phone number/), '030123');
+    // Written as people write it (the server stores it in E.164).
+    await user.type(screen.getByLabelText(/^Phone number/), '+49 (30) 123-45/67');
     const message = screen.getByLabelText('Message (optional)');
     await user.type(message, ' Hello there ');
     expect(message).toHaveAccessibleDescription('11 of 2000 characters');
@@ -92,7 +94,7 @@ describe('the contact-request form (/p/r/:manufacturerId)', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       email: 'Ada@Example.com',
-      phoneNumber: '030123',
+      phoneNumber: '+49 (30) 123-45/67',
       message: 'Hello there',
       consent: true,
       language: 'en',

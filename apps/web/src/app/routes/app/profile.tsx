@@ -5,11 +5,15 @@ import { PageHeader } from '@/components/page-header';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { AvatarForm } from '@/features/owner/components/avatar-form';
 import { ChangeNameForm } from '@/features/owner/components/change-name-form';
+import { ManufacturerSettingsForm } from '@/features/owner/components/manufacturer-settings-form';
 import { MailLanguageSelect } from '@/features/owner/components/mail-language-select';
 import { MailNotificationsForm } from '@/features/owner/components/mail-notifications-form';
 import { useMeSmall } from '@/lib/current-owner';
 
-/** /profile: the owner's account, name, picture, password, and email language and notifications. */
+/**
+ * /profile: the owner's account, name, picture, password, email language and notifications, and the
+ * manufacturer's settings (phone numbers' default country, privacy-notice and imprint links).
+ */
 export const ProfileRoute = () => {
   const { t } = useTranslation();
   const { data: owner } = useMeSmall();
@@ -67,6 +71,12 @@ export const ProfileRoute = () => {
             <MailLanguageSelect owner={owner} />
             <MailNotificationsForm owner={owner} />
           </Stack>
+        </Paper>
+        <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-manufacturer">
+          <Title id="profile-manufacturer" order={2} size="h4" mb="md">
+            {t('profile.manufacturerSettings.title', { name: owner.manufacturer.name })}
+          </Title>
+          <ManufacturerSettingsForm owner={owner} />
         </Paper>
       </Stack>
     </>

@@ -23,6 +23,7 @@ import type { ResponsiveColumn } from '@/components/responsive-table';
 import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { paths } from '@/config/paths';
 import { notifySuccess } from '@/lib/notifications';
+import { useFormatPhone } from '@/lib/phone-format';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useRejectContactRequests } from '../api/decide-contact-requests';
 import { useContactRequests } from '../api/get-contact-requests';
@@ -158,6 +159,7 @@ const RequestTable = ({
 }: RequestTableProps) => {
   const { t } = useTranslation();
   const { formatDateTime } = useDateFormat();
+  const formatPhone = useFormatPhone();
   const selection = useRowSelection<ContactRequest>((r) => r._id);
   const reject = useRejectContactRequests();
   // The requests a dialog acts on, fixed when it opens: the selection is cleared once they are
@@ -240,7 +242,7 @@ const RequestTable = ({
       cell: (r) =>
         r.phoneNumber ? (
           <Anchor href={`tel:${r.phoneNumber}`} fz="sm">
-            {r.phoneNumber}
+            {formatPhone(r.phoneNumber)}
           </Anchor>
         ) : (
           <Text fz="sm">—</Text>

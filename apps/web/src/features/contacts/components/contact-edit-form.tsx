@@ -1,8 +1,17 @@
 import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ContactDetail, limits, namePattern, phonePattern, zipCodePattern } from '@parley/contract';
+import {
+  type ContactDetail,
+  defaultPhoneCountry,
+  formatPhone,
+  limits,
+  namePattern,
+  toE164,
+  zipCodePattern,
+} from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { useMeSmall } from '@/lib/current-owner';
 import { notifySuccess } from '@/lib/notifications';
 import { useUpdateContact } from '../api/update-contact';
 
@@ -16,10 +25,11 @@ type Values = {
   country: string;
 };
 
-const valuesOf = (c: ContactDetail): Values => ({
+const valuesOf = (c: ContactDetail, country: string): Values => ({
   internalFirstname: c.internalFirstname ?? '',
   internalLastname: c.internalLastname ?? '',
-  phoneNumber: c.phoneNumber ?? '',
+  // Stored in E.164, shown as people read it (docs/product-decisions.md, "Contacts").
+  phoneNumber: c.phoneNumber ? formatPhone(c.phoneNumber, country) : '',
   street: c.address.street ?? '',
   zipCode: c.address.zipCode ?? '',
   city: c.address.city ?? '',
@@ -27,7 +37,7 @@ const valuesOf = (c: ContactDetail): Values => ({
 });
 
 /** The contract's limits: names and address lines as a name, a phone and a postal code shorter. */
-const phoneMax = 20;
+const phoneMax = 30;
 const zipMax = 16;
 
 const orNull = (v: string) => v.trim() || null;
@@ -37,8 +47,10 @@ const orNull = (v: string) => v.trim() || null;
  * with the rules the server applies (contact-checks.ts); an emptied field is cleared.
  */
 export const ContactEditForm = ({ contact, guard }: { contact: ContactDetail; guard: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateContact();
+  const country = useMeSmall().data?.manufacturer.defaultCountry ?? defaultPhoneCountry;
+  const countryName = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country) ?? country;
 
   const text = (max: number, pattern?: RegExp, message?: string) => (value: string) => {
     const v = value.trim();
@@ -47,11 +59,17 @@ export const ContactEditForm = ({ contact, guard }: { contact: ContactDetail; gu
   };
   const name = text(limits.nameMax, namePattern, t('contacts.validation.name'));
   const form = useForm<Values>({
-    initialValues: valuesOf(contact),
+    initialValues: valuesOf(contact, country),
     validate: {
       internalFirstname: name,
       internalLastname: name,
-      phoneNumber: text(phoneMax, phonePattern, t('contacts.validation.phone')),
+      // The number as the server will read it: in the manufacturer's default country without a country code.
+      phoneNumber: (value) =>
+        value.trim().length > phoneMax
+          ? t('common.maxLength', { max: phoneMax })
+          : value.trim() !== '' && !toE164(value, country)
+            ? t('contacts.validation.phone', { country: countryName })
+            : null,
       street: text(limits.nameMax),
       zipCode: text(zipMax, zipCodePattern, t('contacts.validation.zipCode')),
       city: text(limits.nameMax),
@@ -68,7 +86,8 @@ export const ContactEditForm = ({ contact, guard }: { contact: ContactDetail; gu
         body: {
           internalFirstname: orNull(v.internalFirstname),
           internalLastname: orNull(v.internalLastname),
-          phoneNumber: orNull(v.phoneNumber),
+          // Sent only when changed: a number stored before E.164 may not read as one.
+          ...(form.isDirty('phoneNumber') ? { phoneNumber: orNull(v.phoneNumber) } : {}),
           address: {
             street: orNull(v.street),
             zipCode: orNull(v.zipCode),
@@ -79,7 +98,7 @@ export const ContactEditForm = ({ contact, guard }: { contact: ContactDetail; gu
       },
       {
         onSuccess: (saved) => {
-          const next = valuesOf({ ...contact, ...saved });
+          const next = valuesOf({ ...contact, ...saved }, country);
           form.setInitialValues(next);
           form.setValues(next);
           form.resetDirty(next);
@@ -112,8 +131,8 @@ export const ContactEditForm = ({ contact, guard }: { contact: ContactDetail; gu
           />
           <TextInput
             label={t('contacts.detail.phone')}
-            description={t('contacts.detail.phoneHint')}
-            inputMode="numeric"
+            description={t('contacts.detail.phoneHint', { country: countryName })}
+            inputMode="tel"
             autoComplete="off"
             {...field('phoneNumber')}
           />

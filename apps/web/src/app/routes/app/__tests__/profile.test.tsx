@@ -54,6 +54,40 @@ describe('profile', () => {
     });
   });
 
+  it("sets the manufacturer's country of phone numbers and its https privacy-notice and imprint links", async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const { user } = renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Settings of Acme Bikes' })).toBeVisible();
+    const country = screen.getByRole('combobox', { name: /^Country of phone numbers/ });
+    expect(country).toHaveValue('Germany (DE)');
+    const privacy = screen.getByRole('textbox', { name: /^Privacy notice/ });
+    await user.type(privacy, 'http://acme.example/privacy');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter an https address (plain http is not accepted)')).toBeVisible();
+    expect(backend.server.requestsTo(api.owner.updateManufacturer)).toHaveLength(0);
+
+    await user.clear(privacy);
+    await user.type(privacy, 'https://acme.example/privacy');
+    await user.type(screen.getByRole('textbox', { name: /^Imprint/ }), 'https://acme.example/imprint');
+    await user.click(country);
+    await user.clear(country);
+    await user.type(country, 'Austria');
+    await user.click(await screen.findByRole('option', { name: 'Austria (AT)' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText('The settings have been saved for every owner of your manufacturer.'),
+    ).toBeVisible();
+    expect(backend.server.requestsTo(api.owner.updateManufacturer)[0]?.body).toEqual({
+      defaultCountry: 'AT',
+      privacyUrl: 'https://acme.example/privacy',
+      imprintUrl: 'https://acme.example/imprint',
+    });
+    const saved = JSON.parse(window.localStorage.getItem(storageKeys.savedUser) ?? '{}');
+    expect(saved.owner.manufacturer.defaultCountry).toBe('AT');
+  });
+
   it('changes the password and stores the fresh tokens', async () => {
     const backend = createTestBackend();
     const { idToken } = backend.signInStored();

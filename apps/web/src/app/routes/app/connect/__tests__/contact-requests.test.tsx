@@ -67,7 +67,7 @@ describe('contact requests page', () => {
     const long = `I run a bike shop in Berlin. ${'We would like to hear about your dealer programme. '.repeat(4)}`;
     const anna = makeRequest({
       email: 'anna@example.com',
-      phoneNumber: '0301234567',
+      phoneNumber: '+49301234567',
       message: long,
       submissions: 3,
       contact: { _id: '99999999-9999-4999-8999-000000000001', kind: 'contact' },
@@ -81,7 +81,8 @@ describe('contact requests page', () => {
     const row = (await screen.findByText('anna@example.com')).closest('tr') as HTMLElement;
     const cells = within(row);
     expect(cells.getByText('Anna Berg')).toBeVisible();
-    expect(cells.getByRole('link', { name: '0301234567' })).toHaveAttribute('href', 'tel:0301234567');
+    // Stored in E.164, shown in national form for the manufacturer's country (Germany by default).
+    expect(cells.getByRole('link', { name: '030 1234567' })).toHaveAttribute('href', 'tel:+49301234567');
     expect(cells.getByText('Sent 3 times')).toBeVisible();
     expect(
       cells.getByRole('link', { name: /^Already a contact ?, open the contact Anna Berg$/ }),

@@ -76,8 +76,15 @@ describe('contact page', () => {
     const { user } = renderApp(`/connect/contacts/${contact._id}`);
 
     const phone = await screen.findByRole('textbox', { name: /^Phone/ });
-    await user.type(phone, '+49 30 1234');
-    expect(screen.getByText('Use digits only: 3 to 20 of them, without spaces, + or -.')).toBeVisible();
+    expect(phone).toHaveAccessibleDescription(
+      'As you like to write it, e.g. +49 170 1234567; without country code it is a number of Germany.',
+    );
+    await user.type(phone, '030 12 call me');
+    expect(
+      screen.getByText(
+        'This is not a phone number. Give it with its country code (+43 …) when it is not a number of Germany.',
+      ),
+    ).toBeVisible();
     await user.type(screen.getByRole('textbox', { name: /^Internal first name/ }), 'B3n');
     expect(
       screen.getByText(
@@ -90,7 +97,7 @@ describe('contact page', () => {
     expect(backend.server.requestsTo(api.contacts.update)).toHaveLength(0);
 
     await user.clear(phone);
-    await user.type(phone, '4930123456');
+    await user.type(phone, '0170 / 123 45 67');
     await user.clear(screen.getByRole('textbox', { name: /^Internal first name/ }));
     await user.type(screen.getByRole('textbox', { name: /^Internal first name/ }), 'Anne-Marie');
     await user.type(screen.getByRole('textbox', { name: /^Internal last name/ }), "O'Neill");
@@ -103,10 +110,33 @@ describe('contact page', () => {
     expect(backend.server.requestsTo(api.contacts.update)[0]?.body).toEqual({
       internalFirstname: 'Anne-Marie',
       internalLastname: "O'Neill",
-      phoneNumber: '4930123456',
+      phoneNumber: '0170 / 123 45 67',
       address: { street: null, zipCode: '10115', city: 'Berlin', country: null },
     });
-    expect(state.contact.phoneNumber).toBe('4930123456');
+    expect(state.contact.phoneNumber).toBe('0170 / 123 45 67');
+  });
+
+  it('shows a stored number in national form for the manufacturer’s country, else with its country code, and sends it only when changed', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const home = makeContactDetail({ email: 'ben@example.com', phoneNumber: '+491701234567' });
+    serveContact(backend, home);
+    const { user } = renderApp(`/connect/contacts/${home._id}`);
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    expect(phone).toHaveValue('0170 1234567');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Berlin');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText("The contact's details were saved.")).toBeVisible();
+    expect(backend.server.requestsTo(api.contacts.update)[0]?.body).not.toHaveProperty('phoneNumber');
+  });
+
+  it('shows a number of another country with its country code', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    const abroad = makeContactDetail({ email: 'cleo@example.com', phoneNumber: '+33612345678' });
+    serveContact(backend, abroad);
+    renderApp(`/connect/contacts/${abroad._id}`);
+    expect(await screen.findByRole('textbox', { name: /^Phone/ })).toHaveValue('+33 6 12 34 56 78');
   });
 
   it('adds a note and edits one in place', async () => {
