@@ -3,6 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
+import { countRecords, csvOptions } from '../src/modules/imports/imports.csv.js';
 import { importBatchSize } from '../src/modules/imports/imports.service.js';
 import { contactImportRejections, contactImports } from '../src/modules/imports/imports.tables.js';
 import { invitations } from '../src/modules/invitations/invitations.tables.js';
@@ -434,6 +435,25 @@ describe('contact import of a real export', () => {
     });
     const [p0] = await ctx.rt.db.select().from(contacts).where(eq(contacts.email, 'p0@example.com'));
     expect(p0?.firstname).toBe('P0');
+  });
+});
+
+describe('the record count at upload', () => {
+  it('counts the records the parser of the job reads, not the lines', () => {
+    const files = [
+      outlookCsv,
+      'a;b\r\n\r\n1;"x\r\ny"\r\n  \r\n2;5" tall\r\n3;"say ""hi""\n"\n',
+      'mail\tname\nx@example.com\t"A\tB\nC"\n\ny@example.com\tD',
+      'email\n',
+      '',
+    ];
+    for (const file of files) {
+      const bytes = Buffer.from(file);
+      const delimiter = file.startsWith('mail\t') ? '\t' : file.startsWith('a;') ? ';' : ',';
+      const parsed = parseCsv(bytes, { ...csvOptions, delimiter }) as string[][];
+      expect(countRecords(bytes), JSON.stringify(file.slice(0, 30))).toBe(Math.max(0, parsed.length - 1));
+    }
+    expect(countRecords(Buffer.from(outlookCsv))).toBe(9);
   });
 });
 

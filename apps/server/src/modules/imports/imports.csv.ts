@@ -35,18 +35,43 @@ export const headerOf = async (bytes: Buffer) => {
 };
 
 /**
- * Records in the file less the header, as the job's parser reads them (a quoted cell may hold line
- * breaks, so lines are no measure). A file the parser cannot read to its end counts the records
- * before the fault; its import fails there anyway.
+ * Records in the file less the header, by the rule the job's parser reads them with (a quoted cell
+ * may hold line breaks and doubled quotes, so lines are no measure; a quote opens a quoted cell only
+ * at the cell's start, blank lines are no records). One pass over the bytes: a 50 MB file takes a
+ * fraction of a second where the parser takes seconds. The job sets the exact count of the records it
+ * read when the import is done.
  */
-export const countRecords = async (bytes: Buffer) => {
+export const countRecords = (bytes: Buffer, delimiter: string = delimiterOf(bytes)) => {
+  const sep = delimiter.charCodeAt(0);
+  const [quote, lf, cr, space, tab] = [34, 10, 13, 32, 9];
   let records = 0;
-  const parser = Readable.from([bytes]).pipe(parse({ ...csvOptions, delimiter: delimiterOf(bytes) }));
-  try {
-    for await (const _ of parser) records++;
-  } catch {
-    // Counted up to the fault.
+  let quoted = false;
+  let cellStart = true;
+  let content = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (quoted) {
+      if (c === quote) {
+        if (bytes[i + 1] === quote) i++;
+        else quoted = false;
+      }
+    } else if (c === lf || c === cr) {
+      if (content) records++;
+      content = false;
+      cellStart = true;
+    } else if (c === sep) {
+      cellStart = true;
+      content = true;
+    } else if (c === quote && cellStart) {
+      quoted = true;
+      cellStart = false;
+      content = true;
+    } else if (!(cellStart && (c === space || c === tab))) {
+      cellStart = false;
+      content = true;
+    }
   }
+  if (content) records++;
   return Math.max(0, records - 1);
 };
 

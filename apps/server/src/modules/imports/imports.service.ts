@@ -124,7 +124,7 @@ export const createImportService = ({
         delimiter: delimiterOf(upload.bytes),
         campaignIds: [...new Set(upload.campaignIds)],
         tags: [...new Set((upload.tags ?? []).map(normalizeTag))].sort(),
-        totalRows: await countRecords(upload.bytes),
+        totalRows: countRecords(upload.bytes),
         createdAt: now,
         updatedAt: now,
       });
