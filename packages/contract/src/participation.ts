@@ -36,7 +36,10 @@ export const publicSurveySchema = z.object({
   allowMultipleParticipation: z.boolean(),
   /** Empty unless status is open (or the owner previews it). */
   questions: z.array(publicQuestionSchema),
+  /** The manufacturer's privacy notice, else the installation's (`PRIVACY_URL`), else none. */
   privacyUrl: z.string().nullable(),
+  /** The manufacturer's imprint, when it set one (docs/product-decisions.md, "API-wide"). */
+  imprintUrl: z.string().nullable().optional(),
 });
 export type PublicSurvey = z.infer<typeof publicSurveySchema>;
 

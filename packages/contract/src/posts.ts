@@ -168,7 +168,10 @@ export type PublicPost = z.infer<typeof publicPostSchema>;
 export const feedbackPageInfoSchema = z.object({
   manufacturerName: z.string(),
   imageUrl: z.string().nullable(),
+  /** The manufacturer's privacy notice, else the installation's (`PRIVACY_URL`), else none. */
   privacyUrl: z.string().nullable(),
+  /** The manufacturer's imprint, when it set one (docs/product-decisions.md, "API-wide"). */
+  imprintUrl: z.string().nullable().optional(),
 });
 
 export type FeedbackPageInfo = z.infer<typeof feedbackPageInfoSchema>;

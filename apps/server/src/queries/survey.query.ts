@@ -17,6 +17,8 @@ export const findCampaignWithMaker = async (db: DbOrTx, id: string, manufacturer
         name: manufacturers.name,
         answerLimitation: manufacturers.answerLimitation,
         isPartner: manufacturers.isPartner,
+        privacyUrl: manufacturers.privacyUrl,
+        imprintUrl: manufacturers.imprintUrl,
       },
     })
     .from(campaigns)

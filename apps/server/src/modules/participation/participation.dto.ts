@@ -16,5 +16,7 @@ export const toPublicSurvey = (
   status,
   allowMultipleParticipation: c.allowMultipleParticipation,
   questions,
-  privacyUrl,
+  // The manufacturer's own links, else the installation's (docs/product-decisions.md, "API-wide").
+  privacyUrl: m.privacyUrl ?? privacyUrl,
+  imprintUrl: m.imprintUrl,
 });

@@ -309,7 +309,13 @@ export const createPostService = ({
     }
   };
 
-  const pageInfo = (m: ManufacturerRow) => ({ manufacturerName: m.name, imageUrl: m.imageUrl, privacyUrl });
+  // The manufacturer's own links, else the installation's (docs/product-decisions.md, "API-wide").
+  const pageInfo = (m: ManufacturerRow) => ({
+    manufacturerName: m.name,
+    imageUrl: m.imageUrl,
+    privacyUrl: m.privacyUrl ?? privacyUrl,
+    imprintUrl: m.imprintUrl,
+  });
 
   const visitorReports = createPostReports({
     db,

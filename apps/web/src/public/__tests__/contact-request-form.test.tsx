@@ -104,6 +104,30 @@ describe('the contact-request form (/p/r/:manufacturerId)', () => {
     expect(currentUrl()).toBe(`/p/r/${manufacturerId}?lang=en`);
   });
 
+  it("links the manufacturer's own privacy notice and imprint in the consent and the footer", async () => {
+    serveForm({
+      ...info,
+      privacyUrl: 'https://acme.example/datenschutz',
+      imprintUrl: 'https://acme.example/impressum',
+    });
+    renderPublicApp(`/p/r/${manufacturerId}?lang=en`);
+    const consent = await screen.findByRole('checkbox', {
+      name: /I agree that Acme Bikes may store my details/,
+    });
+    expect(
+      within(consent.closest('label') as HTMLElement).getByRole('link', { name: 'Privacy notice' }),
+    ).toHaveAttribute('href', 'https://acme.example/datenschutz');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
+      'href',
+      'https://acme.example/datenschutz',
+    );
+    expect(within(footer).getByRole('link', { name: 'Imprint' })).toHaveAttribute(
+      'href',
+      'https://acme.example/impressum',
+    );
+  });
+
   it('keeps the bot trap out of reach: off screen, out of the tab order, hidden from screen readers', async () => {
     const backend = serveForm();
     const { user } = renderPublicApp(`/p/r/${manufacturerId}`);

@@ -408,7 +408,7 @@ export const ContactRequestPage = ({ manufacturerId }: { manufacturerId: string 
   }
   return (
     <SurveyLanguageProvider language={language}>
-      <PublicPageLayout language={language} privacyUrl={info?.privacyUrl}>
+      <PublicPageLayout language={language} privacyUrl={info?.privacyUrl} imprintUrl={info?.imprintUrl}>
         <Stack gap={12}>
           <Row style={{ justifyContent: 'flex-end' }}>
             <LanguageSwitch language={language} onChange={choose} />

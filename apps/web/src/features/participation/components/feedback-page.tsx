@@ -217,15 +217,17 @@ const FeedbackFrame = ({
   language,
   onLanguage,
   privacyUrl,
+  imprintUrl,
   children,
 }: {
   language: Language;
   onLanguage?: (next: Language) => void;
   privacyUrl?: string | null | undefined;
+  imprintUrl?: string | null | undefined;
   children: ReactNode;
 }) => (
   <SurveyLanguageProvider language={language}>
-    <PublicPageLayout language={language} privacyUrl={privacyUrl}>
+    <PublicPageLayout language={language} privacyUrl={privacyUrl} imprintUrl={imprintUrl}>
       <Stack gap={12}>
         {onLanguage ? (
           <Row style={{ justifyContent: 'flex-end' }}>
@@ -299,7 +301,12 @@ export const FeedbackPage = ({ manufacturerId }: { manufacturerId: string }) => 
     );
   }
   return (
-    <FeedbackFrame language={language} onLanguage={choose} privacyUrl={page?.privacyUrl}>
+    <FeedbackFrame
+      language={language}
+      onLanguage={choose}
+      privacyUrl={page?.privacyUrl}
+      imprintUrl={page?.imprintUrl}
+    >
       {content}
     </FeedbackFrame>
   );
@@ -350,7 +357,12 @@ export const FeedbackPostPage = ({ manufacturerId, postId }: { manufacturerId: s
     content = <FeedbackPostView manufacturerId={manufacturerId} post={post} />;
   }
   return (
-    <FeedbackFrame language={language} onLanguage={choose} privacyUrl={post?.page.privacyUrl}>
+    <FeedbackFrame
+      language={language}
+      onLanguage={choose}
+      privacyUrl={post?.page.privacyUrl}
+      imprintUrl={post?.page.imprintUrl}
+    >
       {content}
     </FeedbackFrame>
   );

@@ -148,7 +148,11 @@ export const FeedbackReportConfirmPage = ({ token }: { token: string }) => {
   else content = <ConfirmView token={token} report={data} />;
   return (
     <SurveyLanguageProvider language={language}>
-      <PublicPageLayout language={language} privacyUrl={data?.page.privacyUrl}>
+      <PublicPageLayout
+        language={language}
+        privacyUrl={data?.page.privacyUrl}
+        imprintUrl={data?.page.imprintUrl}
+      >
         {content}
       </PublicPageLayout>
     </SurveyLanguageProvider>

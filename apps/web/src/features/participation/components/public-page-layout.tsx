@@ -9,6 +9,8 @@ type PublicPageLayoutProps = {
   language: Language;
   /** From the page's own answer when it has one; else from the public configuration. */
   privacyUrl?: string | null | undefined;
+  /** The manufacturer's imprint, beside the privacy notice (docs/product-decisions.md, "API-wide"). */
+  imprintUrl?: string | null | undefined;
   children: ReactNode;
 };
 
@@ -16,7 +18,7 @@ type PublicPageLayoutProps = {
  * The frame of every public page (D10): a narrow column that reads well on a phone, and the
  * privacy notice in the footer. `lang` lets screen readers pronounce the survey's language.
  */
-export const PublicPageLayout = ({ language, privacyUrl, children }: PublicPageLayoutProps) => {
+export const PublicPageLayout = ({ language, privacyUrl, imprintUrl, children }: PublicPageLayoutProps) => {
   const { t } = useSurveyTranslation();
   const config = usePublicPageConfig();
   const privacy = privacyUrl ?? config?.privacyUrl ?? null;
@@ -48,6 +50,16 @@ export const PublicPageLayout = ({ language, privacyUrl, children }: PublicPageL
           {privacy ? (
             <Link href={privacy} target="_blank" rel="noopener noreferrer" style={{ fontSize: '0.875rem' }}>
               {t('participation.privacy')}
+            </Link>
+          ) : null}
+          {imprintUrl ? (
+            <Link
+              href={imprintUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ fontSize: '0.875rem' }}
+            >
+              {t('participation.imprint')}
             </Link>
           ) : null}
           <Text dimmed style={{ fontSize: '0.75rem' }}>

@@ -103,7 +103,7 @@ export const SurveyScreen = ({ load, notFound, invitation, answered = false }: S
   }
   return (
     <SurveyLanguageProvider language={language}>
-      <PublicPageLayout language={language} privacyUrl={survey?.privacyUrl}>
+      <PublicPageLayout language={language} privacyUrl={survey?.privacyUrl} imprintUrl={survey?.imprintUrl}>
         {content}
       </PublicPageLayout>
     </SurveyLanguageProvider>
