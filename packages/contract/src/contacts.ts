@@ -206,6 +206,46 @@ export const contactFilterDataSchema = z.object({
   campaigns: z.array(z.object({ _id: idSchema, title: z.string(), state: campaignStateSchema })),
 });
 
+/**
+ * The contact list's filter (GET /v2/contact/all without page, limit and sort), as the bulk calls take
+ * it instead of ids (docs/product-decisions.md, "Contacts"): "every contact matching", the server
+ * applying the same filter as the list, within the manufacturer.
+ */
+export const contactFilterSchema = z.object({
+  /** Matches the email, the names and the internal names (case-insensitive, anywhere). */
+  search: z.string().trim().max(200).optional(),
+  /** Only contacts invited to or answering this campaign. */
+  campaignId: idSchema.optional(),
+  /** With campaignId: of that campaign; else of any. */
+  participation: z.enum(['invited', 'answered', 'notAnswered']).optional(),
+  'countries[]': queryArray(z.string().max(100)),
+  'cities[]': queryArray(z.string().max(100)),
+  /** Contacts having every one of these tags. */
+  'tags[]': queryArray(z.string().max(tagLimits.tagMax)),
+  /** Only members of this contact list. */
+  contactListId: idSchema.optional(),
+  /** Only contacts not in this contact list (choosing whom to add to it). */
+  notInContactListId: idSchema.optional(),
+});
+export type ContactFilter = z.input<typeof contactFilterSchema>;
+export type ContactFilterQuery = z.output<typeof contactFilterSchema>;
+
+/** The most contacts one bulk call reaches through a filter; a wider filter is refused, not cut. */
+export const contactFilterMax = 10_000;
+
+/**
+ * A bulk call's contacts: `contactIds` or `filter`, exactly one of them (400 `validation` naming
+ * `filter` for both or neither).
+ */
+export const exactlyIdsOrFilter = (idsKey: string) => (b: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  if ((b[idsKey] === undefined) === (b.filter === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      message: `must give exactly one of ${idsKey} and filter`,
+      path: ['filter'],
+    });
+};
+
 export const contactRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -214,20 +254,7 @@ export const contactRoutes = {
     summary: 'Contacts (people who answered), paged, sorted, searched and filtered',
     tags: ['contacts'],
     query: pageQuerySchema.extend({
-      /** Matches the email, the names and the internal names (case-insensitive, anywhere). */
-      search: z.string().trim().max(200).optional(),
-      /** Only contacts invited to or answering this campaign. */
-      campaignId: idSchema.optional(),
-      /** With campaignId: of that campaign; else of any. */
-      participation: z.enum(['invited', 'answered', 'notAnswered']).optional(),
-      'countries[]': queryArray(z.string().max(100)),
-      'cities[]': queryArray(z.string().max(100)),
-      /** Contacts having every one of these tags. */
-      'tags[]': queryArray(z.string().max(tagLimits.tagMax)),
-      /** Only members of this contact list. */
-      contactListId: idSchema.optional(),
-      /** Only contacts not in this contact list (choosing whom to add to it). */
-      notInContactListId: idSchema.optional(),
+      ...contactFilterSchema.shape,
       sort: z
         .enum([...contactSortFields, ...contactSortFields.map((f) => `-${f}` as const)])
         .default('-createdAt'),
@@ -302,9 +329,16 @@ export const contactRoutes = {
     method: 'DELETE',
     path: '/contact/bulk-delete',
     access: 'connect',
-    summary: 'Delete several contacts (eraseAnswers: their tickets too)',
+    summary:
+      "Delete several contacts, by ids or by the list's filter (at most 10,000; eraseAnswers: their tickets too)",
     tags: ['contacts'],
-    body: z.object({ contactIds: contactIdsSchema, eraseAnswers: z.boolean().default(false) }),
+    body: z
+      .object({
+        contactIds: contactIdsSchema.optional(),
+        filter: contactFilterSchema.optional(),
+        eraseAnswers: z.boolean().default(false),
+      })
+      .superRefine(exactlyIdsOrFilter('contactIds')),
     status: 204,
   }),
   invite: defineRoute({

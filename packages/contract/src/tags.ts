@@ -8,7 +8,7 @@ import {
   queryArray,
   readUpdatedAtSchema,
 } from './common.js';
-import { contactSchema } from './contacts.js';
+import { contactFilterSchema, contactSchema, exactlyIdsOrFilter } from './contacts.js';
 import { defineRoute } from './route.js';
 import { tagConditionSchema, tagLimits, tagSchema } from './tag-checks.js';
 
@@ -294,7 +294,10 @@ export const tagRoutes = {
         contactIds: z
           .array(idSchema)
           .min(1, 'must name at least one contact')
-          .max(tagLimits.contactsPerEdit, `at most ${tagLimits.contactsPerEdit} contacts`),
+          .max(tagLimits.contactsPerEdit, `at most ${tagLimits.contactsPerEdit} contacts`)
+          .optional(),
+        /** Instead of `contactIds`: every contact the contact list's filter matches (at most 10,000). */
+        filter: contactFilterSchema.optional(),
         addedTags: z
           .array(tagSchema)
           .max(tagLimits.tagsPerCall, `at most ${tagLimits.tagsPerCall} tags`)
@@ -305,6 +308,7 @@ export const tagRoutes = {
           .default([]),
         callForCheck,
       })
+      .superRefine(exactlyIdsOrFilter('contactIds'))
       .refine((b) => b.addedTags.length + b.removedTags.length > 0, {
         message: 'must add or remove at least one tag',
         path: ['addedTags'],

@@ -182,6 +182,9 @@ export const defaultMassFollowUpSubject = {
   de: '{{manufacturer.name}} hat eine Frage zu „{{campaign.title}}“',
 } as const;
 
+/** The most tickets one bulk archive names (a few pages of the inbox). */
+export const ticketBulkMax = 1000;
+
 /** The most tickets one mass follow-up may name; without `ticketIds` it reaches every open ticket. */
 export const massFollowUpMaxTicketIds = 10_000;
 /** The most ids `allCmpTicketIds` answers (the rest: `truncated`). */
@@ -287,6 +290,20 @@ export const ticketRoutes = {
     body: z.object({ ignore: z.boolean() }),
     status: 200,
     response: z.object({ ignored: z.boolean() }),
+  }),
+  bulkArchive: defineRoute({
+    method: 'POST',
+    path: '/campaignTicket/bulk-archive',
+    access: 'connect',
+    summary: "Archive (archived: true) or restore several tickets; ids not the manufacturer's are left alone",
+    tags: ticketTag,
+    body: z.object({
+      ids: z.array(idSchema).min(1, 'must name at least one ticket').max(ticketBulkMax),
+      archived: z.boolean(),
+    }),
+    status: 200,
+    /** How many tickets changed (those already so are not counted). */
+    response: z.object({ changed: z.number().int() }),
   }),
   rate: defineRoute({
     method: 'POST',

@@ -46,7 +46,8 @@ const answered = (campaignId: string | undefined) =>
 const inList = (listId: string) =>
   sql`exists (select 1 from ${contactListMembers} m where m.list_id = ${listId} and m.contact_id = "contacts"."id")`;
 
-export type ContactListQuery = {
+/** The contact list's filter (what the list and the bulk calls by filter share). */
+export type ContactBookFilter = {
   manufacturerId: string;
   search?: string | undefined;
   campaignId?: string | undefined;
@@ -56,10 +57,9 @@ export type ContactListQuery = {
   tags?: string[] | undefined;
   contactListId?: string | undefined;
   notInContactListId?: string | undefined;
-  sort: string;
-  limit: number;
-  offset: number;
 };
+
+export type ContactListQuery = ContactBookFilter & { sort: string; limit: number; offset: number };
 
 const sortKeys = {
   email: contacts.email,
@@ -69,8 +69,8 @@ const sortKeys = {
   updatedAt: contacts.updatedAt,
 } as const;
 
-/** One page of the contact book (kind `contact`) with each row's counts, and the total. */
-export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {
+/** The contacts (kind `contact`) of the manufacturer the filter matches, as a condition. */
+const contactBookWhere = (q: ContactBookFilter) => {
   const participationFilter = (): SQL | undefined => {
     if (q.participation === 'invited') return invitedTo(q.campaignId);
     if (q.participation === 'answered') return answered(q.campaignId);
@@ -78,7 +78,7 @@ export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {
       return and(invitedTo(q.campaignId), sql`not ${answered(q.campaignId)}`);
     return q.campaignId ? or(invitedTo(q.campaignId), answered(q.campaignId)) : undefined;
   };
-  const where = and(
+  return and(
     eq(contacts.manufacturerId, q.manufacturerId),
     eq(contacts.kind, 'contact'),
     searchOf(q.search),
@@ -94,6 +94,25 @@ export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {
         )}]::text[]`
       : undefined,
   );
+};
+
+/**
+ * The ids of the contacts the list's filter matches (the bulk calls by filter), at most `limit`:
+ * always within the manufacturer, whatever the filter names.
+ */
+export const contactIdsMatching = async (db: DbOrTx, q: ContactBookFilter, limit: number) =>
+  (
+    await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(contactBookWhere(q))
+      .orderBy(contacts.id)
+      .limit(limit)
+  ).map((r) => r.id);
+
+/** One page of the contact book (kind `contact`) with each row's counts, and the total. */
+export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {
+  const where = contactBookWhere(q);
   const descending = q.sort.startsWith('-');
   const key = sortKeys[q.sort.replace(/^-/, '') as keyof typeof sortKeys];
   const dir = descending ? desc : asc;

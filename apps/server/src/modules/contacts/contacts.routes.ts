@@ -24,6 +24,6 @@ export const contactRoutes = async (app: FastifyInstance, { contacts }: { contac
     contacts.remove(tenantOf(req), req.params.id, { eraseAnswers: req.query.eraseAnswers === 'true' }),
   );
   route(app, api.contacts.bulkDelete, async (req) => {
-    await contacts.removeMany(tenantOf(req), req.body.contactIds, { eraseAnswers: req.body.eraseAnswers });
+    await contacts.removeBulk(tenantOf(req), req.body);
   });
 };

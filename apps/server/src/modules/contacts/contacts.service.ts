@@ -1,12 +1,19 @@
-import { type ContactUpdate, normalizeTag, type TagChangeVia } from '@parley/contract';
+import {
+  type ContactFilterQuery,
+  type ContactUpdate,
+  contactFilterMax,
+  normalizeTag,
+  type TagChangeVia,
+} from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
 import { e164OrRefuse } from '../../lib/phone.js';
 import {
   contactCampaigns,
   contactFilterValues,
+  contactIdsMatching,
   findContactBookRow,
   listContactBook,
   listsOfContact,
@@ -36,19 +43,7 @@ import {
 } from './contacts.repository.js';
 
 type Reader = { manufacturerId: string; ownerId: string };
-type ListQuery = {
-  page: number;
-  limit: number;
-  sort: string;
-  search?: string | undefined;
-  campaignId?: string | undefined;
-  participation?: 'invited' | 'answered' | 'notAnswered' | undefined;
-  'countries[]'?: string[] | undefined;
-  'cities[]'?: string[] | undefined;
-  'tags[]'?: string[] | undefined;
-  contactListId?: string | undefined;
-  notInContactListId?: string | undefined;
-};
+type ListQuery = ContactFilterQuery & { page: number; limit: number; sort: string };
 
 /** The PATCH body as columns: an absent key stays, null clears (the contract turned '' into null). */
 const changesOf = (b: ContactUpdate & Record<string, unknown>): ContactChanges => {
@@ -138,21 +133,43 @@ export const createContactService = ({
       return deleteContacts(tx, manufacturerId, own, o.kind);
     });
 
+  /** The list's filter as the contact book's query reads it; another manufacturer's list answers 404. */
+  const filterOf = async (manufacturerId: string, q: ContactFilterQuery) => {
+    for (const listId of [q.contactListId, q.notInContactListId]) {
+      if (listId && !(await isOwnContactList(db, manufacturerId, listId))) throw notFound('contact list');
+    }
+    return {
+      manufacturerId,
+      search: q.search,
+      campaignId: q.campaignId,
+      participation: q.participation,
+      countries: q['countries[]'],
+      cities: q['cities[]'],
+      tags: q['tags[]'],
+      contactListId: q.contactListId,
+      notInContactListId: q.notInContactListId,
+    };
+  };
+
+  /**
+   * The ids of every contact the list's filter matches, within the manufacturer (docs/product-decisions.md,
+   * "Contacts"): a filter matching more than `contactFilterMax` is refused whole, not cut.
+   */
+  const idsMatching = async (manufacturerId: string, filter: ContactFilterQuery) => {
+    const ids = await contactIdsMatching(db, await filterOf(manufacturerId, filter), contactFilterMax + 1);
+    if (ids.length > contactFilterMax)
+      throw new AppError(
+        'validation',
+        `filter: matches more than ${contactFilterMax} contacts; narrow it or choose contacts`,
+        'filter',
+      );
+    return ids;
+  };
+
   return {
     list: async (manufacturerId: string, q: ListQuery) => {
-      for (const listId of [q.contactListId, q.notInContactListId]) {
-        if (listId && !(await isOwnContactList(db, manufacturerId, listId))) throw notFound('contact list');
-      }
       const { rows, total } = await listContactBook(db, {
-        manufacturerId,
-        search: q.search,
-        campaignId: q.campaignId,
-        participation: q.participation,
-        countries: q['countries[]'],
-        cities: q['cities[]'],
-        tags: q['tags[]'],
-        contactListId: q.contactListId,
-        notInContactListId: q.notInContactListId,
+        ...(await filterOf(manufacturerId, q)),
         sort: q.sort,
         limit: q.limit,
         offset: pageOffset(q),
@@ -211,6 +228,17 @@ export const createContactService = ({
       ids: string[],
       o: { eraseAnswers: boolean; kind?: ContactRow['kind'] },
     ) => remove(manufacturerId, ids, o),
+
+    /** The bulk delete: the contacts named, or every one the list's filter matches (`idsMatching`). */
+    removeBulk: async (
+      manufacturerId: string,
+      body: { contactIds?: string[] | undefined; filter?: ContactFilterQuery | undefined; eraseAnswers: boolean },
+    ) =>
+      remove(manufacturerId, body.contactIds ?? (await idsMatching(manufacturerId, body.filter ?? {})), {
+        eraseAnswers: body.eraseAnswers,
+      }),
+
+    idsMatching,
 
     // What the participation and invitations modules need, in their transactions.
 

@@ -1,4 +1,5 @@
 import {
+  type ContactFilterQuery,
   contactCodes,
   isSegmentMember,
   normalizeTag,
@@ -130,7 +131,7 @@ export const createTagService = ({
   jobs: Pick<JobQueue, 'define' | 'send'>;
   log: Pick<Logger, 'info' | 'error'>;
   campaigns: Pick<CampaignService, 'row' | 'changeTags' | 'hold'>;
-  contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'editTags'>;
+  contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'editTags' | 'idsMatching'>;
   invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
   questions: Pick<QuestionService, 'option'>;
 }) => {
@@ -665,14 +666,23 @@ export const createTagService = ({
     /** PATCH /tag/edit: the owner's tagging of contacts from the contact book. */
     edit: async (
       manufacturerId: string,
-      b: { contactIds: string[]; addedTags: string[]; removedTags: string[]; callForCheck: boolean },
+      b: {
+        contactIds?: string[] | undefined;
+        filter?: ContactFilterQuery | undefined;
+        addedTags: string[];
+        removedTags: string[];
+        callForCheck: boolean;
+      },
     ) => {
-      const ids = [...new Set(b.contactIds)];
+      // By filter: every contact the contact list's filter matches now (docs/product-decisions.md, "Contacts").
+      const ids = b.contactIds
+        ? [...new Set(b.contactIds)]
+        : await contacts.idsMatching(manufacturerId, b.filter ?? {});
       return run(b.callForCheck, async (tx) => {
         const own = await contacts.byIds(tx, manufacturerId, ids);
-        if (own.length !== ids.length) throw notFound('contact');
+        if (b.contactIds && own.length !== ids.length) throw notFound('contact');
         return editInTx(tx, manufacturerId, {
-          contactIds: ids,
+          contactIds: own.map((c) => c.id),
           add: b.addedTags,
           remove: b.removedTags,
           via: 'hand',

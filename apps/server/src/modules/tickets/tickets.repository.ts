@@ -192,6 +192,31 @@ export const updateTicket = async (
   return row;
 };
 
+/**
+ * Archives (or restores) the manufacturer's tickets among `ids` that are not so yet, in one statement;
+ * answers how many changed. Another manufacturer's ids match nothing.
+ */
+export const archiveTickets = async (
+  db: DbOrTx,
+  manufacturerId: string,
+  ids: string[],
+  archived: boolean,
+  now: Date,
+) => {
+  const rows = await db
+    .update(campaignTickets)
+    .set({ ignored: archived, updatedAt: now })
+    .where(
+      and(
+        eq(campaignTickets.manufacturerId, manufacturerId),
+        anyOf(campaignTickets.id, ids, 'uuid'),
+        ne(campaignTickets.ignored, archived),
+      ),
+    )
+    .returning({ id: campaignTickets.id });
+  return rows.length;
+};
+
 /** One more message on each ticket, now the latest activity. */
 export const countComments = (db: DbOrTx, ticketIds: string[], now: Date) =>
   db

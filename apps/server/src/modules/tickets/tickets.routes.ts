@@ -34,6 +34,9 @@ export const ticketRoutes = async (
     tickets.privateNote(actorOf(req), req.params.id, req.body.privateNote),
   );
   route(app, api.tickets.ignore, (req) => tickets.ignore(actorOf(req), req.params.id, req.body.ignore));
+  route(app, api.tickets.bulkArchive, (req) =>
+    tickets.bulkArchive(tenantOf(req), req.body.ids, req.body.archived),
+  );
   route(app, api.tickets.rate, (req) =>
     tickets.rate(actorOf(req), req.params.id, req.params.x, req.body.vote),
   );

@@ -44,6 +44,7 @@ import {
 } from './tickets.dto.js';
 import { type ConversationMailKind, conversationMail } from './tickets.mail.js';
 import {
+  archiveTickets,
   attachMedia,
   confirmTicketEmail,
   contactHasTicket,
@@ -374,6 +375,11 @@ export const createTicketService = ({
         },
         { archivedToo: true },
       ),
+
+    /** The inbox's bulk archive and restore (docs/product-decisions.md, "The ticket conversation"). */
+    bulkArchive: async (manufacturerId: string, ids: string[], archived: boolean) => ({
+      changed: await archiveTickets(db, manufacturerId, [...new Set(ids)], archived, clock.now()),
+    }),
 
     rate: (actor: TicketActor, id: string, questionId: string, vote: Vote | null) =>
       write(actor, id, async (tx, t, _r, now) => {
