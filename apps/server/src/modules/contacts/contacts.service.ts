@@ -232,7 +232,11 @@ export const createContactService = ({
     /** The bulk delete: the contacts named, or every one the list's filter matches (`idsMatching`). */
     removeBulk: async (
       manufacturerId: string,
-      body: { contactIds?: string[] | undefined; filter?: ContactFilterQuery | undefined; eraseAnswers: boolean },
+      body: {
+        contactIds?: string[] | undefined;
+        filter?: ContactFilterQuery | undefined;
+        eraseAnswers: boolean;
+      },
     ) =>
       remove(manufacturerId, body.contactIds ?? (await idsMatching(manufacturerId, body.filter ?? {})), {
         eraseAnswers: body.eraseAnswers,
