@@ -49,7 +49,9 @@ export const pages: PageSpec[] = [
     html: 'public.html',
     routes: [],
     manifest: '.vite/public-manifest.json',
-    budgetKiB: 26,
+    // 27: raised from 26 on 28 November 2026, when the footer's link to the manufacturer's imprint (its
+    // label in German and English) took the page to 26.05 KiB, 49 bytes over.
+    budgetKiB: 27,
     targetKiB: 80,
   },
   {
@@ -59,7 +61,8 @@ export const pages: PageSpec[] = [
     html: 'public.html',
     routes: ['src/features/participation/components/feedback-page.tsx'],
     manifest: '.vite/public-manifest.json',
-    budgetKiB: 41,
+    // 42: raised from 41 with the survey page's (the imprint link, 41.003 KiB).
+    budgetKiB: 42,
     targetKiB: 80,
   },
 ];
