@@ -5,9 +5,9 @@ import { PageHeader } from '@/components/page-header';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { AvatarForm } from '@/features/owner/components/avatar-form';
 import { ChangeNameForm } from '@/features/owner/components/change-name-form';
-import { ManufacturerSettingsForm } from '@/features/owner/components/manufacturer-settings-form';
 import { MailLanguageSelect } from '@/features/owner/components/mail-language-select';
 import { MailNotificationsForm } from '@/features/owner/components/mail-notifications-form';
+import { ManufacturerSettingsForm } from '@/features/owner/components/manufacturer-settings-form';
 import { useMeSmall } from '@/lib/current-owner';
 
 /**
