@@ -1,2 +1,0 @@
--- Placeholder for issue work in progress (replaced by one generated migration before landing).
-SELECT 1;
