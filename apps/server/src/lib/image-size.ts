@@ -125,8 +125,7 @@ export const imageSize = (b: Buffer, contentType: string): ImageSize | undefined
  * with what must follow it, so compressed pixel data holds one by chance about once in tens of
  * millions of 10 MB uploads; a shorter tag (`<html`, `<svg`) would refuse real photos.
  */
-const markup =
-  /<(?:script|iframe|object|embed)[\s/>]|<!doctype\s+html|\bon(?:error|load)\s*=|javascript:/i;
+const markup = /<(?:script|iframe|object|embed)[\s/>]|<!doctype\s+html|\bon(?:error|load)\s*=|javascript:/i;
 
 /**
  * Whether an image also carries markup (an image that is also a page: text chunks, comments or bytes
