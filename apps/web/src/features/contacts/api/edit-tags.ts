@@ -1,8 +1,8 @@
-import { api, type TagReport } from '@parley/contract';
+import { api, type ContactFilter, type TagReport } from '@parley/contract';
 import { call } from '@/lib/api-client';
 
-export type EditTagsInput = {
-  contactIds: string[];
+/** The contacts chosen, or (the list's "all matching") every one its filter matches. */
+export type EditTagsInput = ({ contactIds: string[] } | { filter: ContactFilter }) & {
   addedTags: string[];
   removedTags: string[];
 };

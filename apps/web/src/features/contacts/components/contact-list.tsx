@@ -1,19 +1,8 @@
-import {
-  Box,
-  Button,
-  EmptyState,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import type { Contact } from '@parley/contract';
+import { Button, EmptyState, Stack, Text } from '@mantine/core';
+import { type Contact, contactFilterMax } from '@parley/contract';
 import {
   IconFilterOff,
   IconPlaylistAdd,
-  IconSearch,
   IconSend,
   IconTagMinus,
   IconTagPlus,
@@ -28,24 +17,18 @@ import { PagedTable, pagedQueryProps } from '@/components/paged-table';
 import type { ResponsiveColumn } from '@/components/responsive-table';
 import { BulkActionsBar, selectionColumn, useRowSelection } from '@/components/row-selection';
 import { TagChips } from '@/components/tag-chips';
-import { TagPicker } from '@/components/tag-picker';
 import { notifySuccess } from '@/lib/notifications';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useSearchInput } from '@/lib/use-search-input';
 import { useDeleteContacts } from '../api/delete-contacts';
-import { useContactFilterData } from '../api/get-contact-filter-data';
 import { useContacts } from '../api/get-contacts';
 import { contactName } from '../lib/contact-name';
 import { AddToListDialog } from './add-to-list-dialog';
+import { ContactListFilters } from './contact-list-filters';
 import { type BulkTagMode, BulkTagsDialog } from './contact-tag-actions';
 import { DeleteContactsDialog } from './delete-contacts-dialog';
 import { InviteDialog } from './invite-dialog';
-import {
-  contactListPageSize,
-  contactSortChoices,
-  participationFilters,
-  useContactListParams,
-} from './use-contact-list-params';
+import { contactFilterOf, contactListPageSize, useContactListParams } from './use-contact-list-params';
 
 const place = (c: Contact) =>
   [[c.address.zipCode, c.address.city].filter(Boolean).join(' '), c.address.country]
@@ -61,7 +44,6 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   const { formatDate } = useDateFormat();
   const params = useContactListParams();
   const contacts = useContacts(params.query);
-  const filterData = useContactFilterData();
   const selection = useRowSelection<Contact>((c) => c._id);
   const remove = useDeleteContacts();
   const [deleting, setDeleting] = useState(false);
@@ -85,9 +67,31 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   const total = contacts.data?.total ?? 0;
   const rows = contacts.data?.documents;
 
+  // "Select all N matching" (docs/product-decisions.md, "Contacts"): the bulk calls then take the
+  // list's filter, not ids. It holds while the filter is the one it was chosen for and no box changes.
+  const filter = contactFilterOf(params.query);
+  const filterKey = JSON.stringify(filter);
+  const [matchingKey, setMatchingKey] = useState<string | null>(null);
+  const allMatching = matchingKey === filterKey && selection.count > 0;
+  const pageChosen = (rows ?? []).length > 0 && (rows ?? []).every(selection.has);
+  const offerAll = !allMatching && pageChosen && total > selection.count && total <= contactFilterMax;
+  const chosenCount = allMatching ? total : selection.count;
+  const clearSelection = () => {
+    setMatchingKey(null);
+    selection.clear();
+  };
+  const boxes = {
+    ...selection,
+    has: (c: Contact) => allMatching || selection.has(c),
+    change: (changed: readonly Contact[], on: boolean) => {
+      setMatchingKey(null);
+      selection.change(changed, on);
+    },
+  };
+
   const columns: ResponsiveColumn<Contact>[] = [
     selectionColumn({
-      selection,
+      selection: boxes,
       rows,
       rowLabel: (c) => t('contacts.list.select', { name: contactName(c) || c.email }),
       pageLabel: t('contacts.list.selectPage'),
@@ -126,133 +130,66 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
   ];
 
   const confirmDelete = (eraseAnswers: boolean) => {
-    const ids = selection.keys;
-    remove.mutate(
-      { ids, eraseAnswers },
-      {
-        onSuccess: () => {
-          setDeleting(false);
-          selection.clear();
-          notifySuccess({
-            title: t('contacts.delete.doneTitle'),
-            message: eraseAnswers
-              ? t('contacts.delete.doneErased', { count: ids.length })
-              : t('contacts.delete.doneKept', { count: ids.length }),
-          });
-        },
+    const count = chosenCount;
+    remove.mutate(allMatching ? { filter, eraseAnswers } : { ids: selection.keys, eraseAnswers }, {
+      onSuccess: () => {
+        setDeleting(false);
+        clearSelection();
+        notifySuccess({
+          title: t('contacts.delete.doneTitle'),
+          message: eraseAnswers
+            ? t('contacts.delete.doneErased', { count })
+            : t('contacts.delete.doneKept', { count }),
+        });
       },
-    );
+    });
   };
-
-  const campaigns = filterData.data?.campaigns ?? [];
 
   return (
     <Stack gap="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('contacts.list.search')}
-          placeholder={t('contacts.list.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.currentTarget.value)}
-          miw={240}
-        />
-        <NativeSelect
-          label={t('contacts.list.campaignFilter')}
-          data={[
-            { value: '', label: t('contacts.list.anyCampaign') },
-            ...campaigns.map((c) => ({ value: c._id, label: c.title })),
-          ]}
-          value={params.campaign}
-          onChange={(e) => params.update({ campaign: e.currentTarget.value })}
-          w={220}
-        />
-        <NativeSelect
-          label={t('contacts.list.participationFilter')}
-          data={[
-            { value: '', label: t('contacts.list.participation.any') },
-            ...participationFilters.map((p) => ({ value: p, label: t(`contacts.list.participation.${p}`) })),
-          ]}
-          value={params.participation}
-          onChange={(e) => {
-            const value = participationFilters.find((p) => p === e.currentTarget.value) ?? '';
-            params.update({ participation: value });
-          }}
-          w={220}
-        />
-        <MultiSelect
-          label={t('contacts.list.countryFilter')}
-          placeholder={params.countries.length === 0 ? t('contacts.list.anyCountry') : undefined}
-          data={[...new Set([...(filterData.data?.countries ?? []), ...params.countries])]}
-          value={params.countries}
-          onChange={(countries) => params.update({ countries })}
-          searchable
-          clearable
-          nothingFoundMessage={t('contacts.list.nothingFound')}
-          w={220}
-        />
-        <MultiSelect
-          label={t('contacts.list.cityFilter')}
-          placeholder={params.cities.length === 0 ? t('contacts.list.anyCity') : undefined}
-          data={[...new Set([...(filterData.data?.cities ?? []), ...params.cities])]}
-          value={params.cities}
-          onChange={(cities) => params.update({ cities })}
-          searchable
-          clearable
-          nothingFoundMessage={t('contacts.list.nothingFound')}
-          w={220}
-        />
-        <Box w={240}>
-          <TagPicker
-            label={t('contacts.list.tagFilter')}
-            placeholder={t('contacts.list.anyTag')}
-            value={params.tags}
-            onChange={(tags) => params.update({ tags })}
-          />
-        </Box>
-        <NativeSelect
-          label={t('contacts.list.sort')}
-          data={contactSortChoices.map((s) => ({ value: s, label: t(`contacts.list.sorts.${s}`) }))}
-          value={params.sort}
-          onChange={(e) => {
-            const sort = contactSortChoices.find((s) => s === e.currentTarget.value);
-            if (sort) params.update({ sort });
-          }}
-          w={200}
-        />
-        {params.filtered ? (
-          <Button
-            variant="subtle"
-            leftSection={<IconFilterOff size={16} aria-hidden />}
-            onClick={clearFilters}
-          >
-            {t('contacts.list.clearFilters')}
-          </Button>
-        ) : null}
-      </Group>
+      <ContactListFilters
+        params={params}
+        searchInput={searchInput}
+        setSearchInput={setSearchInput}
+        clearFilters={clearFilters}
+      />
 
       {selection.count > 0 ? (
         <BulkActionsBar
-          status={t('contacts.list.selectedCount', { count: selection.count })}
+          status={
+            allMatching
+              ? t('contacts.list.allMatchingSelected', { count: total })
+              : t('contacts.list.selectedCount', { count: selection.count })
+          }
           label={t('contacts.list.bulkActions')}
           clearLabel={t('contacts.list.clearSelection')}
-          onClear={selection.clear}
+          onClear={clearSelection}
         >
-          <Button
-            size="xs"
-            leftSection={<IconSend size={14} aria-hidden />}
-            onClick={() => setInviting(true)}
-          >
-            {t('contacts.list.inviteSelected')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlaylistAdd size={14} aria-hidden />}
-            onClick={() => setListing(true)}
-          >
-            {t('contactLists.addToList.open')}
-          </Button>
+          {offerAll ? (
+            <Button size="xs" variant="subtle" onClick={() => setMatchingKey(filterKey)}>
+              {t('contacts.list.selectAllMatching', { count: total })}
+            </Button>
+          ) : null}
+          {/* Inviting and adding to a list name each contact: offered for the contacts chosen. */}
+          {allMatching ? null : (
+            <>
+              <Button
+                size="xs"
+                leftSection={<IconSend size={14} aria-hidden />}
+                onClick={() => setInviting(true)}
+              >
+                {t('contacts.list.inviteSelected')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlaylistAdd size={14} aria-hidden />}
+                onClick={() => setListing(true)}
+              >
+                {t('contactLists.addToList.open')}
+              </Button>
+            </>
+          )}
           <Button
             size="xs"
             variant="light"
@@ -316,7 +253,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
 
       <DeleteContactsDialog
         opened={deleting}
-        count={selection.count}
+        count={chosenCount}
         loading={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(false)}
@@ -338,7 +275,7 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
         key={tagMode}
         mode={tagMode}
         opened={tagging}
-        contactIds={selection.keys}
+        target={allMatching ? { filter, count: total } : { contactIds: selection.keys }}
         onClose={() => setTagging(false)}
         returnFocus={tagButton}
       />

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { ContactDetail } from '@parley/contract';
+import type { ContactDetail, ContactFilter } from '@parley/contract';
 import { IconTags } from '@tabler/icons-react';
 import { type RefObject, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,13 +81,14 @@ const useContactTagFlow = ({
 export const BulkTagsDialog = ({
   mode,
   opened,
-  contactIds,
+  target,
   onClose,
   returnFocus,
 }: {
   mode: BulkTagMode;
   opened: boolean;
-  contactIds: string[];
+  /** The contacts chosen, or every one the list's filter matches (`count` of them). */
+  target: { contactIds: string[] } | { filter: ContactFilter; count: number };
   onClose: () => void;
   /** The button that opened it. */
   returnFocus: RefObject<HTMLElement | null>;
@@ -95,7 +96,7 @@ export const BulkTagsDialog = ({
   const { t } = useTranslation();
   const [tags, setTags] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
-  const count = contactIds.length;
+  const count = 'filter' in target ? target.count : target.contactIds.length;
   const adding = mode === 'add';
   const flow = useContactTagFlow({
     title: () =>
@@ -116,7 +117,7 @@ export const BulkTagsDialog = ({
     setTried(true);
     if (tags.length === 0 || count === 0) return;
     flow.start({
-      contactIds,
+      ...('filter' in target ? { filter: target.filter } : { contactIds: target.contactIds }),
       addedTags: adding ? tags : [],
       removedTags: adding ? [] : tags,
     });

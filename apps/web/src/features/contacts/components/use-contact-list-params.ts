@@ -94,3 +94,9 @@ export const useContactListParams = () => {
     clear,
   };
 };
+
+export type ContactListParams = ReturnType<typeof useContactListParams>;
+
+/** The list's filter as the bulk calls take it: the list's query without page, limit and sort. */
+export const contactFilterOf = ({ page: _page, limit: _limit, sort: _sort, ...filter }: ContactListQuery) =>
+  filter;

@@ -148,6 +148,23 @@ export const useArchiveTicket = (ticketId: string) => {
   );
 };
 
+/**
+ * POST /campaignTicket/bulk-archive: the Inbox's chosen tickets archived (or restored) in one call
+ * (docs/product-decisions.md, "The ticket conversation"); answers how many changed.
+ */
+export const useBulkArchiveTickets = () => {
+  const { t } = useTranslation();
+  return useTicketMutation(
+    (input: { ids: string[]; archived: boolean }) => call(api.tickets.bulkArchive, { body: input }),
+    {
+      title: () => t('tickets.archive.bulkFailed'),
+      onSuccess: (queryClient, _output, { ids, archived }) => {
+        for (const id of ids) updateTicket(queryClient, id, (ticket) => ({ ...ticket, ignored: archived }));
+      },
+    },
+  );
+};
+
 type RateInput = { questionId: string; vote: Vote | null };
 
 /**

@@ -227,6 +227,37 @@ describe('the inbox across campaigns', () => {
     );
   });
 
+  it('archives and restores the chosen tickets in one call each', async () => {
+    const backend = setUpInbox();
+    backend.server.on(api.tickets.bulkArchive, ({ body }) => ({
+      body: { changed: (body as { ids: string[] }).ids.length },
+    }));
+    const { user } = renderApp('/connect/tickets');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Anna Example' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Dora D' }));
+    expect(screen.getByText('2 tickets chosen')).toBeVisible();
+    const actions = within(screen.getByRole('group', { name: 'Actions for the chosen tickets' }));
+    await user.click(actions.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('2 tickets archived')).toBeVisible();
+    expect(backend.server.requestsTo(api.tickets.bulkArchive).map((r) => r.body)).toEqual([
+      { ids: [anna._id, helmetTicket._id], archived: true },
+    ]);
+    // Done: the choice is cleared.
+    expect(screen.queryByRole('group', { name: 'Actions for the chosen tickets' })).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select the tickets on this page' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Actions for the chosen tickets' })).getByRole('button', {
+        name: 'Restore',
+      }),
+    );
+    expect(await screen.findByText('3 tickets restored')).toBeVisible();
+    expect(backend.server.requestsTo(api.tickets.bulkArchive).at(-1)?.body).toMatchObject({
+      archived: false,
+    });
+  });
+
   it('filters by campaign and by the inbox filters, in the address', async () => {
     const backend = setUpInbox();
     const { user } = renderApp('/connect/tickets');
