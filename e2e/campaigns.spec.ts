@@ -122,6 +122,7 @@ test('a survey with every question type and a path rule, answered through the op
   await edit
     .getByRole('combobox', { name: 'After “No”' })
     .selectOption({ label: 'Question 3: Rank what matters' });
+  await expectAccessible(page, 'the edit-question dialog with a path rule');
   await edit.getByRole('button', { name: 'Save question' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText('“No” → question 3')).toBeVisible();

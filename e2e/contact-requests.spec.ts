@@ -146,6 +146,7 @@ test('a person asks through the public form, and the owner accepts the request i
   await expect(
     dialog.getByText('The person becomes a contact, invited to the campaigns you choose'),
   ).toBeVisible();
+  await expectAccessible(page, 'the accept dialog');
   await chooseCampaign(page, dialog, 'Welcome survey');
   await dialog.getByRole('button', { name: 'Accept request' }).click();
 

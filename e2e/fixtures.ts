@@ -44,8 +44,11 @@ export const createOwner = async (opts: { connect?: boolean } = {}): Promise<Own
   return { email, password, ...created };
 };
 
-/** What fails a screen: axe's two worst impacts (the AA contrast rule is "serious"). */
-const blockingImpacts = new Set(['serious', 'critical']);
+/**
+ * What fails a screen: axe's impacts from moderate up (the AA contrast rule is "serious"; a visible
+ * label missing from the accessible name, or two landmarks of one kind without names, "moderate").
+ */
+const blockingImpacts = new Set(['moderate', 'serious', 'critical']);
 
 const describeViolation = (v: Result) =>
   `${v.impact} ${v.id}: ${v.help}\n${v.nodes
@@ -66,19 +69,115 @@ const settle = (page: Page) =>
     await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   });
 
+/** The phone every screen must fit (docs/product-decisions.md, Console): nothing wider than its viewport. */
+const phone = { width: 390, height: 844 };
+
 /**
- * Runs axe-core on the page as it is now and fails on any serious or critical violation (WCAG AA
- * contrast among them), naming rule and elements. Call it at each screen a test reaches; the
- * `test` below also calls it on the last screen of every test by itself.
+ * The page's width at the phone's viewport and, when wider, the elements that stick out: those
+ * whose right edge passes the viewport while their parent's does not (where the overflow starts),
+ * then the widest; an element inside a scrolling or clipping box that fits is not counted.
+ */
+const measureWidth = (page: Page) =>
+  page.evaluate(async (limit) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const width = document.documentElement.scrollWidth;
+    if (width <= limit) return { width, offenders: [] as string[] };
+    const right = (el: Element) => el.getBoundingClientRect().right;
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible' && right(up) <= limit + 1) return true;
+      }
+      return false;
+    };
+    const describe = (el: Element) => {
+      const cls = typeof el.className === 'string' ? el.className.split(/\s+/).slice(0, 2).join('.') : '';
+      const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ');
+      return `<${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}> right ${Math.round(right(el))} px: "${label.slice(0, 60)}"`;
+    };
+    const wide = [...document.body.querySelectorAll('*')].filter(
+      (el) => right(el) > limit + 1 && el.getBoundingClientRect().width > 0 && !clipped(el),
+    );
+    const starts = wide.filter((el) => !el.parentElement || right(el.parentElement) <= limit + 1);
+    const widest = wide.filter((el) => !starts.includes(el)).sort((a, b) => right(b) - right(a));
+    return { width, offenders: [...starts, ...widest].slice(0, 8).map(describe) };
+  }, phone.width);
+
+/**
+ * The other language of a console page, switched in place as another tab's choice is followed
+ * (apps/web/src/app/provider.tsx), so an open dialog or drawer stays open; null on a page that does
+ * not follow it (the public and sign-in pages, which take their language from elsewhere).
+ */
+const switchLanguage = async (page: Page, to?: string): Promise<string | null> =>
+  page.evaluate(async (target) => {
+    const key = 'parley.locale';
+    const from = document.documentElement.lang;
+    const next = target ?? (from === 'de' ? 'en' : 'de');
+    const value = JSON.stringify(next);
+    localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+    for (let i = 0; i < 20 && document.documentElement.lang !== next; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (document.documentElement.lang !== next) {
+      localStorage.setItem(key, JSON.stringify(from));
+      return null;
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return from;
+  }, to);
+
+const isConsole = (page: Page) =>
+  /^\/(connect|platform|templates|profile)(\/|$)/.test(new URL(page.url()).pathname);
+
+/**
+ * Holds the page as it is now to the phone's width: resized to 390×844, in the test's language and
+ * the other one (a console page), `document.documentElement.scrollWidth` may not pass 390; then the
+ * viewport and language are put back.
+ */
+const expectPhoneWidth = async (page: Page, screen: string) => {
+  const viewport = page.viewportSize();
+  await page.setViewportSize(phone);
+  try {
+    await settle(page);
+    const passes = [
+      { language: await page.evaluate(() => document.documentElement.lang), ...(await measureWidth(page)) },
+    ];
+    const from = isConsole(page) ? await switchLanguage(page) : null;
+    if (from !== null) {
+      try {
+        await settle(page);
+        passes.push({
+          language: await page.evaluate(() => document.documentElement.lang),
+          ...(await measureWidth(page)),
+        });
+      } finally {
+        await switchLanguage(page, from);
+      }
+    }
+    const wider = passes
+      .filter((p) => p.width > phone.width)
+      .map((p) => `${p.language}: ${p.width} px wide\n    ${p.offenders.join('\n    ')}`);
+    expect(wider, `${screen} at ${phone.width} px`).toEqual([]);
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+};
+
+/**
+ * Runs axe-core on the page as it is now and fails on any moderate, serious or critical violation
+ * (WCAG AA contrast among them), naming rule and elements; then holds it to the phone's width in
+ * both languages (expectPhoneWidth). Call it at each screen and each dialog or drawer a test
+ * reaches; the `test` below also calls it on the last screen of every test by itself.
  */
 export const expectAccessible = (page: Page, screen?: string) =>
   base.step(`accessibility of ${screen ?? page.url()}`, async () => {
+    const name = screen ?? page.url();
     await settle(page);
     // Legacy mode runs axe in the page itself: the console has no cross-origin frames, and the
     // default mode opens a blank page per check, slow on a busy machine.
     const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
     const blocking = violations.filter((v) => blockingImpacts.has(v.impact ?? ''));
-    expect(blocking.map(describeViolation), `accessibility of ${screen ?? page.url()}`).toEqual([]);
+    expect(blocking.map(describeViolation), `accessibility of ${name}`).toEqual([]);
+    await expectPhoneWidth(page, name);
   });
 
 export const test = base.extend<{ owner: Owner; accessibleLastScreen: undefined }>({
@@ -96,9 +195,9 @@ export const test = base.extend<{ owner: Owner; accessibleLastScreen: undefined 
     await use(await createOwner());
   },
   // Automatic for every test of every spec file: when a test has passed, each page still open
-  // (the console's and any participant's) is checked with axe, so a new screen is held to the
-  // same bar without the test having to ask. Screens a test passes through are checked by its
-  // own expectAccessible calls.
+  // (the console's and any participant's) is checked with axe and at the phone's width, so a new
+  // screen is held to the same bar without the test having to ask. Screens, dialogs and drawers a
+  // test passes through are checked by its own expectAccessible calls.
   accessibleLastScreen: [
     // `page` as a dependency so that it is closed only after this check.
     async ({ browser, page }, use, testInfo) => {
@@ -132,7 +231,7 @@ export const text = {
   password: /^(password|passwort)\s*\*?$/i,
   signIn: /^(sign in|anmelden)$/i,
   language: /^(language|sprache)$/i,
-  account: /^(account|konto)$/i,
+  account: /^(account|konto)( \(\w+\))?$/i,
   signOut: /^(sign out|abmelden)$/i,
 };
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, expectAccessible, signIn, test } from './fixtures';
 
 /**
  * Defects found by a person using the console: the New-campaign dialog's first click, path rules
@@ -138,6 +138,7 @@ test('reordering questions keeps path rules: forward ones stay, a draft asks bef
   await up.click();
   const ask = page.getByRole('dialog', { name: 'Remove path rules?' });
   await expect(ask.getByText('“Never” in “How often do you ride?” → “Why not?”')).toBeVisible();
+  await expectAccessible(page, 'the remove-path-rules dialog');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   await expect(questionOrder(page).first()).toHaveText('1. How often do you ride?');
@@ -227,6 +228,7 @@ test('restarting a campaign whose target is reached says why and raises the targ
   await page.getByRole('button', { name: 'Restart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Restart the campaign?' });
   await expect(dialog.getByText('The end condition is met')).toBeVisible();
+  await expectAccessible(page, 'the restart dialog');
   await expect(
     dialog.getByText(
       'The participation target (1) is reached with 1 answer so far, so the campaign would end again at once.',

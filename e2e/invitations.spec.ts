@@ -11,6 +11,7 @@ const inviteFromConsole = async (
   await dialog.getByRole('textbox', { name: /Email addresses/ }).fill(addresses);
   await dialog.getByRole('combobox', { name: 'Campaigns' }).click();
   await page.getByRole('listbox', { name: 'Campaigns' }).getByRole('option', { name: campaign }).click();
+  await expectAccessible(page, 'the invite-people dialog');
   await dialog.getByRole('button', { name: 'Check' }).click();
   return dialog;
 };

@@ -311,6 +311,7 @@ test.describe('sign-out in another tab', () => {
       .click();
     const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
     await expect(warning).toBeVisible();
+    await expectAccessible(page, 'the leave-without-saving dialog');
     await warning.getByRole('button', { name: 'Leave without saving' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Parley' })).toBeVisible();
     await signIn(page, owner);

@@ -271,6 +271,7 @@ test('an option’s new tag goes to those who picked it already, after a preview
   });
   await expect(toPast).toHaveAccessibleDescription(/3 answers so far/);
   await toPast.check();
+  await expectAccessible(page, 'the option tags dialog');
   // Saving now would be blind: the check comes first.
   await expect(dialog.getByRole('button', { name: 'Save tags' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Check' }).click();

@@ -10,6 +10,7 @@ import {
   Modal,
   Notification,
   SegmentedControl,
+  Tooltip,
 } from '@mantine/core';
 
 /** WCAG AA for normal text. */
@@ -99,6 +100,9 @@ export const createAppTheme = (labels: { close: string }) => {
       // A segmented control cannot wrap: on a screen narrower than its options (a phone, 390 px)
       // it takes the width there is and scrolls its options sideways, never the page
       // (docs/product-decisions.md, Console).
+      // A tooltip is drawn inside the page's main landmark, not in a portal at the end of the
+      // body outside every landmark (axe: region); in the console that landmark is always there.
+      Tooltip: Tooltip.extend({ defaultProps: { portalProps: { target: '#main-content' } } }),
       SegmentedControl: SegmentedControl.extend({
         styles: { root: { maxWidth: '100%', minWidth: 0, overflowX: 'auto' } },
       }),

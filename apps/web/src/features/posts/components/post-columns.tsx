@@ -108,7 +108,8 @@ export const usePostColumns = (): ResponsiveColumn<PostListItem>[] => {
       key: 'counts',
       header: t('posts.feed.columns.counts'),
       cell: (post) => (
-        <Group gap="sm" wrap="nowrap">
+        // Wraps in a phone's card beside a long German header (docs/product-decisions.md, Console).
+        <Group gap="sm">
           <Count
             icon={IconMessage}
             value={post.commentCount}
