@@ -12,7 +12,9 @@ export const AuthLayout = ({ title, description, children }: AuthLayoutProps) =>
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Stack w="100%" maw={420} gap="md">
-        <Group justify="space-between">
+        {/* Every part of the page in a landmark: the name and language switch in a banner, the
+            support links in the page's footer (docs/product-decisions.md, Console). */}
+        <Group justify="space-between" component="header">
           <Text fw={800} size="xl" c="blue.8">
             Parley
           </Text>
@@ -34,7 +36,7 @@ export const AuthLayout = ({ title, description, children }: AuthLayoutProps) =>
           </Stack>
         </Paper>
         {config ? (
-          <Group justify="center">
+          <Group justify="center" component="footer">
             <SupportLinks supportUrl={config.supportUrl} supportEmail={config.supportEmail} />
           </Group>
         ) : null}

@@ -296,7 +296,9 @@ describe('the feedback page: the published posts', () => {
     ).toBeVisible();
     expect(within(post).queryByText('Complaint')).toBeNull();
     expect(within(post).getByText('The brakes squeak in the rain.')).toBeVisible();
-    const answer = within(post).getByRole('region', { name: 'Answer from Acme Bikes' });
+    // Named with the post's author too: two answered posts are two regions of different names.
+    const answer = within(post).getByRole('region', { name: 'Answer from Acme Bikes Ada Lovelace' });
+    expect(within(post).getByRole('region', { name: 'Comments Ada Lovelace' })).toBeVisible();
     expect(within(answer).getByText('New pads are on their way to you.')).toBeVisible();
     const comments = within(post)
       .getByRole('list', { name: 'Comments, oldest first' })

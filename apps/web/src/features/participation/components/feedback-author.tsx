@@ -379,10 +379,11 @@ const AuthorView = ({ token, post }: { token: string; post: AuthorPost }) => {
             ))}
           </ul>
         ) : null}
-        {post.answer ? <OwnerAnswerBox answer={post.answer} manufacturerName={name} level={2} /> : null}
+        {/* Under the page's h1: the post has no heading of its own here (docs/product-decisions.md, Console). */}
+        {post.answer ? <OwnerAnswerBox answer={post.answer} manufacturerName={name} level={1} /> : null}
         <CommentList
           comments={[...post.comments, ...sent]}
-          level={2}
+          level={1}
           ownName={t('feedbackPage.author.you')}
         />
       </article>

@@ -101,23 +101,28 @@ export const FeedbackLoadProblem = ({
   );
 };
 
-type HeadingLevel = 2 | 3;
+/** The level of the heading a post sits under: 1 on the author's page (under the page's h1), 2 or 3 beside a post heading. */
+type HeadingLevel = 1 | 2 | 3;
+const subHeading = { 1: 'h2', 2: 'h3', 3: 'h4' } as const;
 
 /** The manufacturer's answer under a post, styled as theirs, with its date. */
 export const OwnerAnswerBox = ({
   answer,
   manufacturerName,
   level,
+  of,
 }: {
   answer: { text: string; answeredAt: string };
   manufacturerName: string;
   level: HeadingLevel;
+  /** In a list of posts, the id of the post's heading: it names the region too, so no two are alike. */
+  of?: string;
 }) => {
   const { t, date } = useFeedbackTranslation();
   const id = useId();
-  const Heading = level === 2 ? 'h3' : 'h4';
+  const Heading = subHeading[level];
   return (
-    <section className={s.answer} aria-labelledby={id}>
+    <section className={s.answer} aria-labelledby={of ? `${id} ${of}` : id}>
       <Heading id={id} className={s.answerTitle}>
         {t('feedbackPage.post.answerTitle', { name: manufacturerName })}
       </Heading>
@@ -138,18 +143,21 @@ export const CommentList = ({
   comments,
   level,
   ownName,
+  of,
 }: {
   comments: readonly Comment[];
   level: HeadingLevel;
+  /** As OwnerAnswerBox's. */
+  of?: string;
   /** On the author's page, their own comments say "You". */
   ownName?: string;
 }) => {
   const { t, date } = useFeedbackTranslation();
   const id = useId();
   if (comments.length === 0) return null;
-  const Heading = level === 2 ? 'h3' : 'h4';
+  const Heading = subHeading[level];
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={of ? `${id} ${of}` : id}>
       <Heading id={id} className={s.commentsTitle}>
         {t('feedbackPage.post.comments')}
       </Heading>
@@ -190,7 +198,7 @@ export const PostView = ({
   manufacturerName: string;
   post: PublicPost;
   /** The heading level of the author's name: 2 on the post's own page, 3 in the feed. */
-  level: HeadingLevel;
+  level: 2 | 3;
   /** Whether to link the post's own page (the feed does; the post's page is that page). */
   permalink: boolean;
 }) => {
@@ -209,9 +217,14 @@ export const PostView = ({
       </div>
       <Text preWrap>{post.text}</Text>
       {post.answer ? (
-        <OwnerAnswerBox answer={post.answer} manufacturerName={manufacturerName} level={level} />
+        <OwnerAnswerBox
+          answer={post.answer}
+          manufacturerName={manufacturerName}
+          level={level}
+          of={`${id}-author`}
+        />
       ) : null}
-      <CommentList comments={post.comments} level={level} />
+      <CommentList comments={post.comments} level={level} of={`${id}-author`} />
       <div className={s.postFoot}>
         {permalink ? (
           <Link href={feedbackPostHref(manufacturerId, post._id)}>{t('feedbackPage.post.permalink')}</Link>
