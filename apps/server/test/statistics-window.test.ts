@@ -98,5 +98,8 @@ describe('the default statistics window', () => {
     // The chart's first day is the start (the 9th in New York), not 90 days back (10/17/2029).
     expect(text).toContain('01/09/2030');
     expect(text).not.toContain('10/17/2029');
+    // Its heading names the window it draws, not "last n days" (a window may end on the campaign's end).
+    expect(text).toMatch(/\(01\/09\/2030 – \d\d\/\d\d\/2030\)/);
+    expect(text).not.toMatch(/last \d+ days/);
   });
 });

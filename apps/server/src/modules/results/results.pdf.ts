@@ -133,7 +133,7 @@ export const writePdf = (report: PdfReport, out: Writable) => {
     .font('bold')
     .fontSize(12)
     .fillColor(colors.text)
-    .text(`${t.perDay} (${t.lastDays(s.daysNumber)})`);
+    .text(`${t.perDay} (${f.day(s.from)} – ${f.day(s.to)})`);
   const chartTop = doc.y + 6;
   const chartHeight = 80;
   const max = Math.max(1, ...s.perDay.map((d) => d.answers));
