@@ -390,6 +390,10 @@ test('a mass follow-up with a response template reaches two participants, each i
   for (const to of [hanna, anon]) {
     await expect(tickets.getByRole('row').filter({ hasText: to })).toContainText('1 message');
   }
+  // The follow-up in the ticket, marked as one on the owner's tinted message.
+  await tickets.getByRole('row').filter({ hasText: hanna }).getByRole('link', { name: 'Hanna Berg' }).click();
+  await expect(page.getByText('Mass follow-up', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'a ticket with a mass follow-up');
 });
 
 test('the mail’s “turn off” link asks first, and turns the conversation’s mails off only after the click', async ({

@@ -62,11 +62,19 @@ const CommentItem = ({
               <Text fw={600} fz="sm" fs={!fromOwner && comment.authorName === null ? 'italic' : undefined}>
                 {author}
               </Text>
-              <Badge size="xs" variant="outline" color={fromOwner ? 'blue' : 'gray'}>
+              {/* On the owner's tinted message (blue 1) the theme's outline blue reads 4.06:1; blue 9
+                  reads 4.9:1 (docs/product-decisions.md, Console). */}
+              <Badge
+                size="xs"
+                variant="outline"
+                color={fromOwner ? 'blue' : 'gray'}
+                c={fromOwner ? 'blue.9' : undefined}
+              >
                 {fromOwner ? t('tickets.comments.ownerBadge') : t('tickets.comments.participantBadge')}
               </Badge>
               {comment.massFollowUp ? (
-                <Badge size="xs" variant="light" color="violet">
+                // Shade 9 as well: the theme's light-badge text is chosen for a white page.
+                <Badge size="xs" variant="light" color="violet" c="violet.9">
                   {t('tickets.comments.massFollowUp')}
                 </Badge>
               ) : null}
