@@ -1,23 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import { api } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { callApi } from './client.js';
 import { insertCampaign } from './fixtures.js';
-import { ownerSession, useTestApp } from './helpers.js';
+import { ownerSession, readOutbox, useTestApp } from './helpers.js';
 
 // A manufacturer's own privacy-notice and imprint links on its public pages, PRIVACY_URL the
 // installation's default (docs/product-decisions.md, "API-wide").
 const ctx = useTestApp({ PRIVACY_URL: 'https://parley.example/privacy' });
 
-const pages = async (manufacturerId: string, campaignId: string) => {
+/** The participant's private ticket link of an answer to the campaign, from its confirmation mail. */
+const ticketToken = async (campaignId: string, questionId: string) => {
+  const to = `p-${randomUUID()}@example.com`;
+  const answered = await callApi(ctx.app, api.participation.submit, {
+    params: { id: campaignId },
+    body: { email: to, submissionId: randomUUID(), answers: [{ questionId, text: 'Fine.' }] },
+  });
+  expect(answered.statusCode, answered.body).toBe(201);
+  const [mail] = await readOutbox(ctx.rt, (m) => m.to === to && m.links.some((l) => l.includes('/p/t/')));
+  return mail?.links.find((l) => l.includes('/p/t/'))?.split('/p/t/')[1] ?? '';
+};
+
+const pages = async (manufacturerId: string, campaignId: string, token: string) => {
   const form = await callApi(ctx.app, api.contactRequests.formInfo, { params: { manufacturerId } });
   const survey = await callApi(ctx.app, api.participation.survey, { params: { id: campaignId } });
   const feed = await callApi(ctx.app, api.posts.feed, { params: { manufacturerId } });
-  for (const res of [form, survey, feed]) expect(res.statusCode, res.body).toBe(200);
+  const ticket = await callApi(ctx.app, api.participation.ticket, { params: { token } });
+  for (const res of [form, survey, feed, ticket]) expect(res.statusCode, res.body).toBe(200);
   const pick = (v: { privacyUrl: string | null; imprintUrl?: string | null | undefined }) => ({
     privacyUrl: v.privacyUrl,
     imprintUrl: v.imprintUrl ?? null,
   });
-  return [pick(form.json()), pick(survey.json()), pick(feed.json().page)];
+  return [pick(form.json()), pick(survey.json()), pick(feed.json().page), pick(ticket.json())];
 };
 
 describe("the public pages' privacy-notice and imprint links", () => {
@@ -26,8 +40,10 @@ describe("the public pages' privacy-notice and imprint links", () => {
     const other = await ownerSession(ctx);
     const c = await insertCampaign(ctx.rt, s.manufacturerId);
     const theirs = await insertCampaign(ctx.rt, other.manufacturerId);
+    const token = await ticketToken(c.id, c.questions[0]?.id ?? '');
+    const theirToken = await ticketToken(theirs.id, theirs.questions[0]?.id ?? '');
     const installation = { privacyUrl: 'https://parley.example/privacy', imprintUrl: null };
-    expect(await pages(s.manufacturerId, c.id)).toEqual([installation, installation, installation]);
+    expect(await pages(s.manufacturerId, c.id, token)).toEqual(Array(4).fill(installation));
 
     const set = await s.api(api.owner.updateManufacturer, {
       body: { privacyUrl: 'https://acme.example/datenschutz', imprintUrl: 'https://acme.example/impressum' },
@@ -37,8 +53,8 @@ describe("the public pages' privacy-notice and imprint links", () => {
       privacyUrl: 'https://acme.example/datenschutz',
       imprintUrl: 'https://acme.example/impressum',
     };
-    expect(await pages(s.manufacturerId, c.id)).toEqual([own, own, own]);
-    expect(await pages(other.manufacturerId, theirs.id)).toEqual([installation, installation, installation]);
+    expect(await pages(s.manufacturerId, c.id, token)).toEqual(Array(4).fill(own));
+    expect(await pages(other.manufacturerId, theirs.id, theirToken)).toEqual(Array(4).fill(installation));
 
     // Removing its link gives the installation's back.
     await s.api(api.owner.updateManufacturer, { body: { privacyUrl: null } });
@@ -46,6 +62,6 @@ describe("the public pages' privacy-notice and imprint links", () => {
       privacyUrl: 'https://parley.example/privacy',
       imprintUrl: 'https://acme.example/impressum',
     };
-    expect(await pages(s.manufacturerId, c.id)).toEqual([back, back, back]);
+    expect(await pages(s.manufacturerId, c.id, token)).toEqual(Array(4).fill(back));
   });
 });

@@ -75,7 +75,9 @@ export const participantTicketSchema = z.object({
     .nullable(),
   answers: z.array(ticketAnswerSchema),
   createdAt: isoDateSchema,
+  /** The manufacturer's privacy notice, else the installation's; its imprint where it set one. */
   privacyUrl: z.string().nullable(),
+  imprintUrl: z.string().nullable(),
   /** The owner's answer, if any (never the private note). */
   manuAnswer: z.object({ text: z.string(), answeredAt: isoDateSchema }).nullable(),
   /** The conversation, oldest first. */

@@ -143,7 +143,13 @@ export const listTicketIds = async (db: DbOrTx, q: Scope & { max: number }) => {
 /** The ticket with its contact, campaign and maker: what the owner's page and the mails need. */
 const ticketWith = (db: DbOrTx, where: SQL | undefined) =>
   db
-    .select({ ticket: campaignTickets, ...recipientColumns })
+    .select({
+      ticket: campaignTickets,
+      ...recipientColumns,
+      // The participant's page links the maker's own privacy notice and imprint (docs/product-decisions.md,
+      // "Contacts": the manufacturer's settings).
+      manufacturerLinks: { privacyUrl: manufacturers.privacyUrl, imprintUrl: manufacturers.imprintUrl },
+    })
     .from(campaignTickets)
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))

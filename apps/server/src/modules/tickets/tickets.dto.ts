@@ -135,7 +135,8 @@ export const toParticipantTicket = (
     : null,
   answers: r.ticket.answers,
   createdAt: r.ticket.createdAt.toISOString(),
-  privacyUrl,
+  privacyUrl: r.manufacturerLinks.privacyUrl ?? privacyUrl,
+  imprintUrl: r.manufacturerLinks.imprintUrl,
   manuAnswer:
     r.ticket.manuAnswer !== null && r.ticket.manuAnsweredAt
       ? { text: r.ticket.manuAnswer, answeredAt: r.ticket.manuAnsweredAt.toISOString() }

@@ -390,6 +390,7 @@ describe("the participant's ticket page (/p/t/:token)", () => {
     ],
     createdAt: '2025-03-04T09:05:00.000Z',
     privacyUrl: 'https://example.com/privacy',
+    imprintUrl: 'https://example.com/imprint',
     manuAnswer: null,
     comments: [],
     mailsOff: false,
@@ -412,7 +413,15 @@ describe("the participant's ticket page (/p/t/:token)", () => {
     const sent = formatDateTime(ticket.createdAt, 'en');
     expect(sent).toMatch(/^03\/0[45]\/2025 \d{1,2}:05 [AP]M$/);
     expect(screen.getByText(new RegExp(`sent on ${sent}\\.$`))).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Privacy notice' })).toBeVisible();
+    // The manufacturer's own privacy notice and imprint, as on its other public pages.
+    expect(screen.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
+      'href',
+      'https://example.com/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Imprint' })).toHaveAttribute(
+      'href',
+      'https://example.com/imprint',
+    );
     expect(currentUrl()).toBe(`/p/t/${token}`);
   });
 

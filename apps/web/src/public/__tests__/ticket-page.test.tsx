@@ -55,6 +55,7 @@ const makeTicket = (over: Partial<ParticipantTicket> = {}): ParticipantTicket =>
   ],
   createdAt: '2025-03-04T09:05:00.000Z',
   privacyUrl: null,
+  imprintUrl: null,
   manuAnswer: { text: 'We are sorry: we will replace the frame.', answeredAt: '2025-03-04T15:00:00.000Z' },
   comments: [ownerMessage, participantMessage],
   mailsOff: false,

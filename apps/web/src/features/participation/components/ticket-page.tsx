@@ -59,7 +59,7 @@ export const TicketPage = ({ token }: { token: string }) => {
   }
   return (
     <SurveyLanguageProvider language={language}>
-      <PublicPageLayout language={language} privacyUrl={ticket?.privacyUrl}>
+      <PublicPageLayout language={language} privacyUrl={ticket?.privacyUrl} imprintUrl={ticket?.imprintUrl}>
         {content}
       </PublicPageLayout>
     </SurveyLanguageProvider>
