@@ -125,8 +125,9 @@ const switchLanguage = async (page: Page, to?: string): Promise<string | null> =
     return from;
   }, to);
 
+/** The signed-in console's pages (the dashboard at / among them), not the public, sign-in or reset pages. */
 const isConsole = (page: Page) =>
-  /^\/(connect|platform|templates|profile)(\/|$)/.test(new URL(page.url()).pathname);
+  /^\/(connect|platform|templates|profile)?(\/|$)/.test(new URL(page.url()).pathname);
 
 /**
  * Holds the page as it is now to the phone's width: resized to 390×844, in the test's language and
