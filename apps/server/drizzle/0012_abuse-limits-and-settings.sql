@@ -4,6 +4,12 @@ CREATE TABLE "owner_mail_windows" (
 	"mails" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mail_sends" (
+	"job_id" uuid PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "post_report_requests" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"manufacturer_id" uuid NOT NULL,
@@ -34,6 +40,7 @@ ALTER TABLE "owner_mail_windows" ADD CONSTRAINT "owner_mail_windows_manufacturer
 ALTER TABLE "post_report_requests" ADD CONSTRAINT "post_report_requests_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "post_report_requests" ADD CONSTRAINT "post_report_requests_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "translation_budgets" ADD CONSTRAINT "translation_budgets_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_sends_started_at_index" ON "mail_sends" USING btree ("started_at");--> statement-breakpoint
 CREATE INDEX "post_report_requests_post_id_index" ON "post_report_requests" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "post_report_requests_created_at_index" ON "post_report_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "history_entries_mail_held_idx" ON "history_entries" USING btree ("manufacturer_id","mail_held_until") WHERE "history_entries"."mail_held_until" is not null;--> statement-breakpoint

@@ -46,6 +46,7 @@ export const startRuntime = async (
         replyTo: createManufacturerReplyTo(db),
       }),
       jobs,
+      { db, log },
     );
     const clock = opts.clock ?? systemClock;
     const keyStore = createKeyStore(db);

@@ -9,6 +9,7 @@ export * from '../modules/identity/identity.tables.js';
 export * from '../modules/imports/imports.tables.js';
 export * from '../modules/info/info.tables.js';
 export * from '../modules/invitations/invitations.tables.js';
+export * from '../modules/mail/mail.tables.js';
 export * from '../modules/owner/owner.tables.js';
 export * from '../modules/posts/posts.tables.js';
 export * from '../modules/questions/questions.tables.js';

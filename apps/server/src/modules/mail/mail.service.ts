@@ -1,10 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Logger } from 'pino';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { mailSends } from './mail.tables.js';
 
 export type MailMessage = {
   to: string;
@@ -98,20 +100,76 @@ export type Mailer = ReturnType<typeof createMailer>;
 export const senderName = (manufacturerName: string, via: string) =>
   `${manufacturerName.replace(/\p{Cc}+/gu, ' ').trim()} via ${via}`;
 
+/** How a try of a mail job stands against the earlier tries of the same job. */
+type SendClaim = 'new' | 'sent' | 'cut-off';
+
+/**
+ * Claims the sending of a mail job's mail once: `new` for the first try that reaches the mail server,
+ * `sent` when an earlier try sent it (its process died before the job completed), `cut-off` when an
+ * earlier try began and never finished (its process died mid-send, or still waits on the mail server).
+ */
+const claimSend = async (db: DbOrTx, jobId: string): Promise<SendClaim> => {
+  const claimed = await db
+    .insert(mailSends)
+    .values({ jobId })
+    .onConflictDoNothing()
+    .returning({ jobId: mailSends.jobId });
+  if (claimed.length > 0) return 'new';
+  const [row] = await db
+    .select({ sentAt: mailSends.sentAt })
+    .from(mailSends)
+    .where(eq(mailSends.jobId, jobId));
+  return row?.sentAt ? 'sent' : 'cut-off';
+};
+
+export const PRUNE_MAIL_SENDS_JOB = 'mail.prune-sends';
+
 /**
  * Mail goes through the job queue so a slow or failing mail server never blocks a request and retries
  * survive restarts. `send` takes the transaction of the write the mail announces: the mail job is
  * queued with it or not at all, so a crash between commit and queueing cannot lose the mail, and a
  * rolled-back write sends none.
  */
-export const createMailService = (mailer: Mailer, jobs: JobQueue) => {
+export const createMailService = (
+  mailer: Mailer,
+  jobs: JobQueue,
+  { db, log }: { db: Db; log: Pick<Logger, 'warn'> },
+) => {
   // A worker fetches one batch per polling interval (2 s) and sends it mail by mail, each job settled
   // on its own: 50 a batch lets one instance send a mass follow-up's mails at about 25 a second.
-  jobs.define<MailMessage>(MAIL_JOB, (msg) => mailer.deliver(msg), {
-    batchSize: 50,
-    retryLimit: 8,
-    expireInSeconds: 40,
-  });
+  // A job whose process died is taken over after its 40 s claim; the send claim makes the takeover
+  // send nothing twice: a mail cut off mid-send is logged and not sent again (at most once, as an
+  // invitation's mail; docs/product-decisions.md, "Jobs after a crash").
+  jobs.define<MailMessage>(
+    MAIL_JOB,
+    async (msg, meta) => {
+      const claim = await claimSend(db, meta.id);
+      if (claim === 'sent') return;
+      if (claim === 'cut-off') {
+        log.warn(
+          { job: meta.id, kind: msg.kind },
+          'mail not sent again: an earlier try was cut off mid-send',
+        );
+        return;
+      }
+      try {
+        await mailer.deliver(msg);
+      } catch (err) {
+        // Refused or unreachable: nothing went out, so the next try may send.
+        await db.delete(mailSends).where(eq(mailSends.jobId, meta.id));
+        throw err;
+      }
+      await db.update(mailSends).set({ sentAt: new Date() }).where(eq(mailSends.jobId, meta.id));
+    },
+    { batchSize: 50, retryLimit: 8, expireInSeconds: 40 },
+  );
+  jobs.define(
+    PRUNE_MAIL_SENDS_JOB,
+    async () => {
+      await db.delete(mailSends).where(lt(mailSends.startedAt, sql`now() - interval '7 days'`));
+    },
+    { cron: '23 * * * *', retryLimit: 0, expireInSeconds: 300 },
+  );
   return {
     send: (msg: MailMessage, o: { tx: DbOrTx }) => jobs.send(MAIL_JOB, msg, { tx: o.tx }),
     /** Queues many mails in one statement, in the transaction of the writes they announce. */
