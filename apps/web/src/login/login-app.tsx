@@ -202,24 +202,27 @@ export const LoginApp = ({
   return (
     <PlainRoot className={s.page}>
       <Stack gap={16} className={s.column}>
-        <Row spread>
-          <p className={s.brand}>{t('common.appName')}</p>
-          <select
-            className={s.select}
-            aria-label={t('language.label')}
-            value={language}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              if (isLanguage(next)) setLanguage(next);
-            }}
-          >
-            {languages.map((option) => (
-              <option key={option} value={option}>
-                {t(`language.${option}`)}
-              </option>
-            ))}
-          </select>
-        </Row>
+        {/* Every part in a landmark (docs/product-decisions.md, Console): name and language, banner. */}
+        <header>
+          <Row spread>
+            <p className={s.brand}>{t('common.appName')}</p>
+            <select
+              className={s.select}
+              aria-label={t('language.label')}
+              value={language}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                if (isLanguage(next)) setLanguage(next);
+              }}
+            >
+              {languages.map((option) => (
+                <option key={option} value={option}>
+                  {t(`language.${option}`)}
+                </option>
+              ))}
+            </select>
+          </Row>
+        </header>
         <main>
           <Paper className={s.card}>
             <Stack gap={24}>
@@ -236,18 +239,20 @@ export const LoginApp = ({
           </Paper>
         </main>
         {config && (config.supportUrl || config.supportEmail) ? (
-          <Row gap={16} style={{ justifyContent: 'center', fontSize: '0.875rem' }}>
-            {config.supportUrl ? (
-              <Link href={config.supportUrl} target="_blank" rel="noopener noreferrer">
-                {t('common.support')}
-              </Link>
-            ) : null}
-            {config.supportEmail ? (
-              <Link href={`mailto:${config.supportEmail}`} title={t('common.supportEmail')}>
-                {config.supportEmail}
-              </Link>
-            ) : null}
-          </Row>
+          <footer>
+            <Row gap={16} style={{ justifyContent: 'center', fontSize: '0.875rem' }}>
+              {config.supportUrl ? (
+                <Link href={config.supportUrl} target="_blank" rel="noopener noreferrer">
+                  {t('common.support')}
+                </Link>
+              ) : null}
+              {config.supportEmail ? (
+                <Link href={`mailto:${config.supportEmail}`} title={t('common.supportEmail')}>
+                  {config.supportEmail}
+                </Link>
+              ) : null}
+            </Row>
+          </footer>
         ) : null}
       </Stack>
       <Notices notices={notices} onClose={close} closeLabel={t('common.close')} />
