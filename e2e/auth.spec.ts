@@ -80,6 +80,9 @@ test('signing out returns to the login page and console pages ask to sign in aga
 
   await page.goto('/connect/contacts');
   await expect(page).toHaveURL(/\/login\?destination=%2Fconnect%2Fcontacts$/);
+  // The console leaves for the sign-in page by a page load: reload only once that page is there, or
+  // the reload races the page load (net::ERR_ABORTED).
+  await expect(page.getByLabel(text.password)).toBeVisible();
   // The session is gone for good, not just hidden: a reload does not bring it back.
   await page.reload();
   await expect(page.getByLabel(text.password)).toBeVisible();
