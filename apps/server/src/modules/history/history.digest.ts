@@ -1,9 +1,7 @@
 import type { HistoryKind, Language, Product } from '@parley/contract';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { JobQueue } from '../../jobs/queue.js';
-import type { Clock } from '../../lib/clock.js';
-import type { MailMessage, MailService } from '../mail/index.js';
-import type { Recipient, RecipientsOf } from './history.mail.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { MailMessage } from '../mail/index.js';
+import type { OwnerMailDeps, Recipient } from './history.mail.js';
 import {
   countInMailWindow,
   holdEntryMail,
@@ -135,15 +133,7 @@ export const ownerDigestMail = (
  * sweep queues a digest for each manufacturer with entries held past their digest's time by more than
  * OWNER_DIGEST_GRACE_MS, so no held entry waits for a next flood that may never come.
  */
-export const defineOwnerDigest = (deps: {
-  db: Db;
-  jobs: Pick<JobQueue, 'define' | 'send'>;
-  mail: Pick<MailService, 'send'>;
-  clock: Clock;
-  publicUrl: string;
-  mailsPerHour: number;
-  recipients: RecipientsOf;
-}) => {
+export const defineOwnerDigest = (deps: OwnerMailDeps) => {
   deps.jobs.define<{ manufacturerId: string; until: string }>(
     OWNER_DIGEST_JOB,
     ({ manufacturerId, until }) =>

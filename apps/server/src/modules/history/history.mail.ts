@@ -103,15 +103,8 @@ export type RecipientsOf = (
   product: Product,
 ) => Promise<(Recipient & { id: string })[]>;
 
-/**
- * D20's owner mails: each owner of the manufacturer who switched this kind on (and did not cause
- * the entry) gets one, queued in the transaction that writes the entry. What strangers cause (a
- * post, a contact request, a participant's or author's message) is counted against the
- * manufacturer's hourly ceiling; past it the entry's mails are held for one digest at the end of the
- * hour (docs/product-decisions.md, "Owner mails"). The composition root builds this once: it
- * defines the digest job.
- */
-export const createOwnerNotifier = (deps: {
+/** What the owners' mails and their digest are built from (the composition root gives it once). */
+export type OwnerMailDeps = {
   db: Db;
   jobs: Pick<JobQueue, 'define' | 'send'>;
   mail: Pick<MailService, 'send'>;
@@ -120,7 +113,17 @@ export const createOwnerNotifier = (deps: {
   /** The ceiling per manufacturer and hour (`OWNER_NOTIFICATION_MAILS_PER_HOUR`). */
   mailsPerHour: number;
   recipients: RecipientsOf;
-}) => {
+};
+
+/**
+ * D20's owner mails: each owner of the manufacturer who switched this kind on (and did not cause
+ * the entry) gets one, queued in the transaction that writes the entry. What strangers cause (a
+ * post, a contact request, a participant's or author's message) is counted against the
+ * manufacturer's hourly ceiling; past it the entry's mails are held for one digest at the end of the
+ * hour (docs/product-decisions.md, "Owner mails"). The composition root builds this once: it
+ * defines the digest job.
+ */
+export const createOwnerNotifier = (deps: OwnerMailDeps) => {
   const holdPastCeiling = defineOwnerDigest(deps);
   return async (tx: DbOrTx, e: NewHistoryEntry, entryId: string) => {
     const recipients = (await deps.recipients(tx, e.manufacturerId, e.kind, e.product)).filter(

@@ -194,6 +194,14 @@ export const deleteInvitation = async (db: DbOrTx, id: string) => {
   return rows.length === 1;
 };
 
+/** A claim whose process died mid-mail: failed for the owner to re-send, never sent again. */
+const failedByCrash = (now: Date) => ({
+  state: 'failed' as const,
+  error: 'The mail may not have gone out: the server stopped while sending it.',
+  failedAt: now,
+  updatedAt: now,
+});
+
 /**
  * Claims left `sending` by a process that died mid-mail become `failed`: the owner can re-send them.
  * A claim older than `claimBefore` whose mail job is neither waiting nor held by a live process
@@ -206,12 +214,7 @@ export const failStaleSending = async (
 ) => {
   const rows = await db
     .update(invitations)
-    .set({
-      state: 'failed',
-      error: 'The mail may not have gone out: the server stopped while sending it.',
-      failedAt: o.now,
-      updatedAt: o.now,
-    })
+    .set(failedByCrash(o.now))
     .where(
       and(
         eq(invitations.state, 'sending'),
@@ -240,12 +243,7 @@ export const failOrphanedClaim = async (
 ) => {
   const rows = await db
     .update(invitations)
-    .set({
-      state: 'failed',
-      error: 'The mail may not have gone out: the server stopped while sending it.',
-      failedAt: o.now,
-      updatedAt: o.now,
-    })
+    .set(failedByCrash(o.now))
     .where(
       and(
         eq(invitations.id, o.invitationId),
