@@ -33,6 +33,19 @@ const answerText = (a: TicketAnswer, skipped: string) => {
     : ids.map(label).join('; ');
 };
 
+/**
+ * The plain text of a participant's mail that carries their private link: greeting, what happened,
+ * the link, anything more, and what to do if it was not them.
+ */
+const letterWithLink = (l: {
+  hello: string;
+  intro: string;
+  linkLabel: string;
+  link: string;
+  more: string[];
+  notYou: string;
+}) => [l.hello, '', l.intro, '', l.linkLabel, l.link, '', ...l.more, l.notYou, ''].join('\n');
+
 /** The mail that gives the participant their private ticket link (`/p/t/:token`), in the campaign's language. */
 export const ticketLinkMail = (m: {
   to: string;
@@ -53,21 +66,14 @@ export const ticketLinkMail = (m: {
     onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: 'participation/ticket-link',
     subject: t.subject(m.campaignTitle),
-    text: [
-      t.hello(m.firstname),
-      '',
-      t.thanks(m.campaignTitle, m.manufacturerName),
-      '',
-      t.link,
-      m.link,
-      '',
-      t.yours,
-      '',
-      ...lines,
-      '',
-      t.notYou,
-      '',
-    ].join('\n'),
+    text: letterWithLink({
+      hello: t.hello(m.firstname),
+      intro: t.thanks(m.campaignTitle, m.manufacturerName),
+      linkLabel: t.link,
+      link: m.link,
+      more: [t.yours, '', ...lines, ''],
+      notYou: t.notYou,
+    }),
   };
 };
 
@@ -111,16 +117,13 @@ export const alreadyAnsweredMail = (m: {
     onBehalfOf: { manufacturerId: m.manufacturerId, name: m.manufacturerName },
     kind: 'participation/already-answered',
     subject: t.subject(m.campaignTitle),
-    text: [
-      t.hello(m.firstname),
-      '',
-      t.intro(m.campaignTitle, m.manufacturerName),
-      '',
-      t.link,
-      m.link,
-      '',
-      t.notYou,
-      '',
-    ].join('\n'),
+    text: letterWithLink({
+      hello: t.hello(m.firstname),
+      intro: t.intro(m.campaignTitle, m.manufacturerName),
+      linkLabel: t.link,
+      link: m.link,
+      more: [],
+      notYou: t.notYou,
+    }),
   };
 };
