@@ -87,7 +87,7 @@ describe('the contact book', () => {
     expect((await stranger.api(api.contacts.list, {})).json().total).toBe(0);
   });
 
-  it('shows a contact with notes and campaigns; updates details with the spec’s rules; hides it from others', async () => {
+  it('shows a contact with notes and campaigns; updates details with the contract’s rules; hides it from others', async () => {
     const s = await ownerSession(ctx);
     const { c, q } = await setup(s);
     await answer(c.id, q, 'dora@example.com', 'Dora');

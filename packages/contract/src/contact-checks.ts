@@ -19,12 +19,12 @@ export const contactCodes = {
 export type ContactCode = (typeof contactCodes)[keyof typeof contactCodes];
 
 /**
- * The spec's "letters-only" names (internal first and last name): letters of any script, and the
+ * The API's "letters-only" names (internal first and last name): letters of any script, and the
  * space, hyphen, apostrophe and full stop that real names carry (Anne-Marie, O'Neill, St. John).
  */
 export const namePattern = /^[\p{L}\p{M}]+(?:[ '’.-]+[\p{L}\p{M}]+)*\.?$/u;
 
-/** The spec's "digits-only" phone number: 3 to 20 digits, nothing else (a number's digits, as the import reads them). */
+/** The API's "digits-only" phone number: 3 to 20 digits, nothing else (a number's digits, as the import reads them). */
 export const phonePattern = /^[0-9]{3,20}$/;
 
 /**

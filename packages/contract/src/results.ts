@@ -216,7 +216,7 @@ export const resultRoutes = {
     params: idParams,
     query: z.object({
       daysNumber: z.coerce.number().int().min(statisticsDays.min).max(statisticsDays.max).optional(),
-      /** The console's language (accepted as the spec sends it; the figures carry no texts). */
+      /** The console's language (accepted as the console sends it; the figures carry no texts). */
       language: languageSchema.optional(),
     }),
     status: 200,

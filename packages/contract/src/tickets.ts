@@ -84,7 +84,7 @@ export const ticketListItemSchema = z.object({
   createdAt: isoDateSchema,
   /** The participant's or the owner's last message (or the answers, before any). */
   lastActivityAt: isoDateSchema,
-  /** Archived (the spec's ignore flag). */
+  /** Archived (the API's `ignore` flag; docs/product-decisions.md, "The ticket conversation"). */
   ignored: z.boolean(),
   /** The owner has answered (manuAnswer). */
   answered: z.boolean(),

@@ -48,7 +48,7 @@ export const translationSuggestionSchema = z.object({
 export type TranslationSuggestion = z.infer<typeof translationSuggestionSchema>;
 
 /**
- * The spec's answer: `success` with the suggestions (one per text, in order), or `success: false`
+ * The route's answer (docs/product-decisions.md, "Translation"): `success` with the suggestions (one per text, in order), or `success: false`
  * with why (no provider configured, the provider refused or did not answer in time).
  */
 export const translateResultSchema = z.union([

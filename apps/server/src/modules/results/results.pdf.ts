@@ -20,7 +20,7 @@ export type PdfReport = {
   questions: QuestionResult[];
 };
 
-/** Numbers and dates as the spec writes them per language (English MM/DD/YYYY, German DD.MM.YYYY). */
+/** Numbers and dates per language as docs/product-decisions.md ("Console") writes them (English MM/DD/YYYY, German DD.MM.YYYY). */
 const formats = (language: Language, timeZone: string) => {
   const locale = language === 'de' ? 'de-DE' : 'en-US';
   const number = new Intl.NumberFormat(locale);

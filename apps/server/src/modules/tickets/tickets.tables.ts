@@ -54,7 +54,7 @@ export const campaignTickets = pgTable(
     manuAnswerNotified: boolean().notNull().default(false),
     /** Never shown to the participant. */
     privateNote: text(),
-    /** Archived (the spec's ignore flag). */
+    /** Archived (the API's `ignore` flag; docs/product-decisions.md, "The ticket conversation"). */
     ignored: boolean().notNull().default(false),
     /** The rating of each answer by its question id, and the counts the inbox shows and filters by. */
     ratings: jsonb().$type<Record<string, Vote>>().notNull().default({}),

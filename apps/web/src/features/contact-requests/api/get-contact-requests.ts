@@ -14,7 +14,7 @@ export const emptyContactRequestPage: ContactRequestPage = {
 
 /**
  * GET /owner/contact-requests: a page of one status, newest first, with the counts of every status.
- * The spec's rule: its errors are not thrown, so a failed call shows the empty list and no
+ * By docs/product-decisions.md ("Contact requests"): its errors are not thrown, so a failed call shows the empty list and no
  * notification (the call is still logged).
  */
 export const getContactRequests = async (
