@@ -1,3 +1,3 @@
--- Placeholder while issue 29 is built: each helper appends its hand-written section below (separated by
--- "--> statement-breakpoint" lines). The lead replaces this file by one drizzle-kit generate at the end.
+-- Placeholder while issue 29 is built: each part appends its hand-written section below, statements separated
+-- by drizzle's breakpoint comment line. The lead replaces this file by one drizzle-kit generate at the end.
 select 1;
