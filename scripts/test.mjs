@@ -3,7 +3,7 @@
 // because an earlier step failed), then a summary table and a last line `N passed, N failed`.
 //
 //   npm test                       everything
-//   npm test -- --only server      one step group: lint | types | server | web | e2e (build + browser)
+//   npm test -- --only server      one step group: lint | types | contract | server | web | e2e (build + browser)
 //   npm test -- --only lint,types  several
 //
 // Exit status 0 only when every step that ran passed.
@@ -17,7 +17,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const results = path.join(root, '.tmp', 'test-results');
 
-const groups = ['lint', 'types', 'server', 'web', 'e2e'];
+const groups = ['lint', 'types', 'contract', 'server', 'web', 'e2e'];
 
 const parseOnly = (argv) => {
   const picked = [];
@@ -240,6 +240,7 @@ const steps = [
     kind: 'check',
     exec: () => run(bin('tsc'), ['-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e']),
   },
+  vitestStep('contract', 'Contract tests (vitest, packages/contract)', 'packages/contract'),
   vitestStep('server', 'Server tests (vitest, apps/server)', 'apps/server'),
   vitestStep('web', 'Console unit tests (vitest, apps/web)', 'apps/web'),
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameProblem } from './contact-checks.js';
 import { emailPattern, limits } from './limits.js';
 
 export { emailPattern, isEmailAddress, isUuidText, limits } from './limits.js';
@@ -63,6 +64,29 @@ export const emailSchema = z
   .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
   .pipe(z.email({ pattern: emailPattern, message: 'must be a valid email address' }))
   .transform((v) => v.toLowerCase());
+
+/**
+ * A trimmed string checked by one of the rules the light pages use without zod (`problemOf`), with the
+ * contract's words for each problem: the rule stays written once, for the page and for the server.
+ */
+export const checkedText = <P extends string>(
+  problemOf: (value: string) => P | undefined,
+  messages: Record<P, string>,
+) =>
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = problemOf(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: messages[problem] });
+    });
+
+/** A person's name on a public form (a post's author, a contact request's first and last name). */
+export const personNameSchema = checkedText(nameProblem, {
+  required: 'must not be empty',
+  tooLong: `must be at most ${limits.nameMax} characters`,
+  invalid: 'must be letters only',
+});
 
 export const passwordSchema = z
   .string()

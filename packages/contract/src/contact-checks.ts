@@ -3,6 +3,8 @@
  * light page could use them too. Each rule is written once, here.
  */
 
+import { limits } from './limits.js';
+
 /** D15: at most this many addresses in one `POST /contact` (more is `contact/6`). */
 export const contactInviteMax = 500;
 
@@ -23,6 +25,18 @@ export type ContactCode = (typeof contactCodes)[keyof typeof contactCodes];
  * space, hyphen, apostrophe and full stop that real names carry (Anne-Marie, O'Neill, St. John).
  */
 export const namePattern = /^[\p{L}\p{M}]+(?:[ '’.-]+[\p{L}\p{M}]+)*\.?$/u;
+
+/**
+ * What is wrong with a person's name typed into a form (trimmed): `required` when empty, `tooLong` past
+ * `limits.nameMax`, `invalid` when it is not letters only; undefined when fine. The one rule for the public
+ * forms' names: their light pages call it, the contract's `personNameSchema` applies it on the server.
+ */
+export const nameProblem = (value: string): 'required' | 'tooLong' | 'invalid' | undefined => {
+  const v = value.trim();
+  if (v === '') return 'required';
+  if (v.length > limits.nameMax) return 'tooLong';
+  return namePattern.test(v) ? undefined : 'invalid';
+};
 
 /** The API's "digits-only" phone number: 3 to 20 digits, nothing else (a number's digits, as the import reads them). */
 export const phonePattern = /^[0-9]{3,20}$/;

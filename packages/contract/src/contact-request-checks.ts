@@ -2,8 +2,8 @@
  * The contact-request form's rules (D18), without zod: the public form page (a light page) checks
  * with these before it sends, and the contract's schema applies the same ones on the server.
  */
-import { isLoosePhone, namePattern } from './contact-checks.js';
-import { isEmailAddress, limits } from './limits.js';
+import { isLoosePhone, nameProblem } from './contact-checks.js';
+import { emailProblem } from './limits.js';
 
 /** The longest message a person may write on the form. */
 export const contactRequestMessageMax = 2000;
@@ -26,19 +26,12 @@ export type ContactRequestFormInput = {
 /** What is wrong with each field, by field: `required`, `invalid` or `tooLong`; empty when fine. */
 export const contactRequestProblems = (v: ContactRequestFormInput) => {
   const problems: Partial<Record<keyof ContactRequestFormInput, 'required' | 'invalid' | 'tooLong'>> = {};
-  const name = (key: 'firstname' | 'lastname', required: boolean) => {
-    const text = v[key].trim();
-    if (text === '') {
-      if (required) problems[key] = 'required';
-    } else if (text.length > limits.nameMax) problems[key] = 'tooLong';
-    else if (!namePattern.test(text)) problems[key] = 'invalid';
-  };
-  name('firstname', true);
-  name('lastname', true);
-  const email = v.email.trim();
-  if (email === '') problems.email = 'required';
-  else if (email.length > limits.emailMax) problems.email = 'tooLong';
-  else if (!isEmailAddress(email)) problems.email = 'invalid';
+  for (const key of ['firstname', 'lastname'] as const) {
+    const problem = nameProblem(v[key]);
+    if (problem) problems[key] = problem;
+  }
+  const email = emailProblem(v.email);
+  if (email) problems.email = email;
   const phone = v.phoneNumber.trim();
   // Loose here (a light page); the server reads the number and refuses one it cannot (phone.ts).
   if (phone !== '' && !isLoosePhone(phone)) problems.phoneNumber = 'invalid';

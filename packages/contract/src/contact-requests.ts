@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, languageSchema, listOf, queryArray } from './common.js';
-import { isLoosePhone, loosePhoneMessage, namePattern } from './contact-checks.js';
+import {
+  emailSchema,
+  idSchema,
+  isoDateSchema,
+  languageSchema,
+  listOf,
+  personNameSchema,
+  queryArray,
+} from './common.js';
+import { isLoosePhone, loosePhoneMessage } from './contact-checks.js';
 import { contactRequestMessageMax, contactRequestTrapField } from './contact-request-checks.js';
 import { contactKindSchema } from './contacts.js';
 import { limits } from './limits.js';
@@ -64,22 +72,10 @@ export const contactRequestFormInfoSchema = z.object({
 });
 export type ContactRequestFormInfo = z.infer<typeof contactRequestFormInfoSchema>;
 
-const formName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(limits.nameMax, `must be at most ${limits.nameMax} characters`)
-  .refine((v) => namePattern.test(v), 'must be letters only');
-
 export const contactRequestFormSchema = z.object({
-  firstname: formName,
-  lastname: formName,
-  email: z
-    .string()
-    .trim()
-    .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
-    .pipe(z.email({ message: 'must be a valid email address' }))
-    .transform((v) => v.toLowerCase()),
+  firstname: personNameSchema,
+  lastname: personNameSchema,
+  email: emailSchema,
   phoneNumber: z
     .string()
     .trim()

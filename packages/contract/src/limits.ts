@@ -27,3 +27,11 @@ export const isEmailAddress = (value: string) => {
   const v = value.trim();
   return v.length <= limits.emailMax && emailPattern.test(v);
 };
+
+/** What is wrong with an address typed into a form: `required`, `tooLong` or `invalid`; undefined when fine. */
+export const emailProblem = (value: string): 'required' | 'tooLong' | 'invalid' | undefined => {
+  const v = value.trim();
+  if (v === '') return 'required';
+  if (v.length > limits.emailMax) return 'tooLong';
+  return emailPattern.test(v) ? undefined : 'invalid';
+};

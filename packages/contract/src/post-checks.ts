@@ -2,8 +2,8 @@
  * The public feedback form's rules (D19), without zod: the public page (a light page) checks with
  * these before it sends, and the contract's schema applies the same ones on the server.
  */
-import { namePattern } from './contact-checks.js';
-import { isEmailAddress, limits } from './limits.js';
+import { nameProblem } from './contact-checks.js';
+import { emailProblem, limits } from './limits.js';
 
 /** The longest post (D24's text limit). */
 export const postTextMax = limits.textMax;
@@ -27,21 +27,28 @@ export const postTrapField = 'website';
 
 export type PostFormInput = { name: string; email: string; text: string; consent: boolean };
 
-/** What is wrong with each field, by field: `required`, `invalid`, `tooShort` or `tooLong`; empty when fine. */
+/** What is wrong with a post's text (trimmed): `required`, `tooShort` or `tooLong`; undefined when fine. */
+export const postTextProblem = (value: string): 'required' | 'tooShort' | 'tooLong' | undefined => {
+  const v = value.trim();
+  if (v === '') return 'required';
+  if (v.length < postTextMin) return 'tooShort';
+  return v.length > postTextMax ? 'tooLong' : undefined;
+};
+
+type PostFormProblem = 'required' | 'invalid' | 'tooShort' | 'tooLong';
+
+/**
+ * What is wrong with each field, by field: `required`, `invalid`, `tooShort` or `tooLong`; empty when fine.
+ * The same checks as the contract's `postFormSchema`, which is built from them.
+ */
 export const postFormProblems = (v: PostFormInput) => {
-  const problems: Partial<Record<keyof PostFormInput, 'required' | 'invalid' | 'tooShort' | 'tooLong'>> = {};
-  const name = v.name.trim();
-  if (name === '') problems.name = 'required';
-  else if (name.length > limits.nameMax) problems.name = 'tooLong';
-  else if (!namePattern.test(name)) problems.name = 'invalid';
-  const email = v.email.trim();
-  if (email === '') problems.email = 'required';
-  else if (email.length > limits.emailMax) problems.email = 'tooLong';
-  else if (!isEmailAddress(email)) problems.email = 'invalid';
-  const text = v.text.trim();
-  if (text === '') problems.text = 'required';
-  else if (text.length < postTextMin) problems.text = 'tooShort';
-  else if (text.length > postTextMax) problems.text = 'tooLong';
-  if (!v.consent) problems.consent = 'required';
+  const found: [keyof PostFormInput, PostFormProblem | undefined][] = [
+    ['name', nameProblem(v.name)],
+    ['email', emailProblem(v.email)],
+    ['text', postTextProblem(v.text)],
+    ['consent', v.consent ? undefined : 'required'],
+  ];
+  const problems: Partial<Record<keyof PostFormInput, PostFormProblem>> = {};
+  for (const [field, problem] of found) if (problem) problems[field] = problem;
   return problems;
 };

@@ -1,7 +1,22 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, languageSchema, limits, listOf, queryArray } from './common.js';
-import { namePattern } from './contact-checks.js';
-import { postReportReasonMax, postTextMax, postTextMin, postTrapField } from './post-checks.js';
+import {
+  checkedText,
+  emailSchema,
+  idSchema,
+  isoDateSchema,
+  languageSchema,
+  limits,
+  listOf,
+  personNameSchema,
+  queryArray,
+} from './common.js';
+import {
+  postReportReasonMax,
+  postTextMax,
+  postTextMin,
+  postTextProblem,
+  postTrapField,
+} from './post-checks.js';
 import { publicPaths } from './public-paths.js';
 import { defineRoute } from './route.js';
 import { ticketMediaLimits } from './ticket-media-checks.js';
@@ -204,26 +219,14 @@ export const reportConfirmationSchema = z.object({
 });
 export type ReportConfirmation = z.infer<typeof reportConfirmationSchema>;
 
-const postName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(limits.nameMax, `must be at most ${limits.nameMax} characters`)
-  .refine((v) => namePattern.test(v), 'must be letters only');
-
 export const postFormSchema = z.object({
-  name: postName,
-  email: z
-    .string()
-    .trim()
-    .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
-    .pipe(z.email({ message: 'must be a valid email address' }))
-    .transform((v) => v.toLowerCase()),
-  text: z
-    .string()
-    .trim()
-    .min(postTextMin, `must be at least ${postTextMin} characters`)
-    .max(postTextMax, `must be at most ${postTextMax} characters`),
+  name: personNameSchema,
+  email: emailSchema,
+  text: checkedText(postTextProblem, {
+    required: `must be at least ${postTextMin} characters`,
+    tooShort: `must be at least ${postTextMin} characters`,
+    tooLong: `must be at most ${postTextMax} characters`,
+  }),
   /** Files uploaded before with the page's media call. */
   mediaIds: z
     .array(idSchema)
@@ -243,12 +246,7 @@ const commentText = z
   .max(limits.textMax, `must be at most ${limits.textMax} characters`);
 
 /** The reporter's address: the confirmation link goes there (docs/product-decisions.md, "The platform area"). */
-const reporterEmail = z
-  .string()
-  .trim()
-  .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
-  .pipe(z.email({ message: 'must be a valid email address' }))
-  .transform((v) => v.toLowerCase());
+const reporterEmail = emailSchema;
 
 const idParams = z.object({ id: idSchema });
 const manufacturerParams = z.object({ manufacturerId: idSchema });

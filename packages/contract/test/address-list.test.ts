@@ -1,5 +1,5 @@
-import { formatMailbox, namesOfDisplayName, parseAddressList, parseMailbox } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import { formatMailbox, namesOfDisplayName, parseAddressList, parseMailbox } from '../src/index.js';
 
 // The contract's address-list parser (docs/product-decisions.md, "Invitations").
 describe('parseAddressList', () => {

@@ -1,5 +1,5 @@
-import { formatPhone, isLoosePhone, isPhoneCountry, phoneCountries, toE164 } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import { formatPhone, isLoosePhone, isPhoneCountry, phoneCountries, toE164 } from '../src/index.js';
 
 // The contract's phone rule (docs/product-decisions.md, "Contacts").
 describe('toE164', () => {
