@@ -5,12 +5,7 @@
  * the contacts module tells it of gained tags and the questions module hands it re-applied option tags,
  * both late-bound by the composition root.
  */
+export { TAG_CHANGE_JOB, TAG_SWEEP_JOB, type TagChangeJob } from './audience-job.js';
 export { tagErrorCodes } from './tags.errors.js';
 export { tagRoutes } from './tags.routes.js';
-export {
-  createTagService,
-  TAG_CHANGE_JOB,
-  TAG_SWEEP_JOB,
-  type TagChangeJob,
-  type TagService,
-} from './tags.service.js';
+export { createTagService, type TagService } from './tags.service.js';
