@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
 import { idSchema, isoDateSchema, listOf, queryArray, readUpdatedAtSchema } from './common.js';
-import { contactNoteSchema, contactSchema, invitationStateSchema, inviteReportSchema } from './contacts.js';
+import {
+  contactFilterSchema,
+  contactNoteSchema,
+  contactSchema,
+  invitationStateSchema,
+  inviteReportSchema,
+  notIdsAndFilter,
+} from './contacts.js';
 import { limits } from './limits.js';
 import { defineRoute } from './route.js';
 
@@ -68,18 +75,25 @@ const memberIdsSchema = z
   .array(idSchema)
   .max(contactListIdsMax, `must name at most ${contactListIdsMax} contacts`);
 
-/** POST /contactList: the whole list; `contactIds` are its first members. */
-export const contactListCreateSchema = z.object({
-  name: nameSchema,
-  description: descriptionSchema.default(''),
-  contactIds: memberIdsSchema.default([]),
-});
+/**
+ * POST /contactList: the whole list; `contactIds` are its first members, or instead every contact the
+ * contact list's `filter` matches (at most 10,000; docs/product-decisions.md, "Contacts").
+ */
+export const contactListCreateSchema = z
+  .object({
+    name: nameSchema,
+    description: descriptionSchema.default(''),
+    contactIds: memberIdsSchema.optional(),
+    filter: contactFilterSchema.optional(),
+  })
+  .superRefine(notIdsAndFilter('contactIds'));
 export type ContactListCreate = z.input<typeof contactListCreateSchema>;
 
 /**
  * PUT /contactList/{id} takes one of two bodies, told apart by their keys
  * (docs/product-decisions.md, "Contact lists"):
- * - with `newContactIds`: those contacts join the list; nothing else changes;
+ * - with `newContactIds`, or `filter` instead (every contact the contact list's filter matches, at most
+ *   10,000): those contacts join the list; nothing else changes;
  * - else the whole list: `name` and `description` replace the old ones and, when `contactIds` is
  *   given, the members become exactly those (absent: the members stay).
  * Read-only and unknown keys are ignored; an `updatedAt` older than the list's answers 409 conflict/stale.
@@ -94,14 +108,17 @@ export const contactListPutSchema = z
     name: nameSchema.optional(),
     description: descriptionSchema.optional(),
     contactIds: memberIdsSchema.optional(),
+    /** Instead of `newContactIds`: every contact the contact list's filter matches joins. */
+    filter: contactFilterSchema.optional(),
     updatedAt: readUpdatedAtSchema.optional(),
   })
+  .superRefine(notIdsAndFilter('newContactIds', 'contactIds'))
   .superRefine((b, ctx) => {
-    if (b.newContactIds === undefined && b.name === undefined) {
+    if (b.newContactIds === undefined && b.filter === undefined && b.name === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['name'],
-        message: 'is required (or send newContactIds to add members)',
+        message: 'is required (or send newContactIds or filter to add members)',
       });
     }
   });
@@ -156,7 +173,8 @@ export const contactListRoutes = {
     method: 'POST',
     path: '/contactList',
     access: 'connect',
-    summary: 'Create a contact list (name, description, optionally its first members)',
+    summary:
+      "Create a contact list (name, description, optionally its first members by ids or the contact list's filter)",
     tags: ['contact lists'],
     body: contactListCreateSchema,
     status: 201,
@@ -167,7 +185,7 @@ export const contactListRoutes = {
     path: '/contactList/:id',
     access: 'connect',
     summary:
-      'Replace a list (name, description, optionally its members) or, with {newContactIds}, add members to it',
+      'Replace a list (name, description, optionally its members) or, with {newContactIds} or {filter}, add members to it',
     tags: ['contact lists'],
     params: idParams,
     body: contactListPutSchema,

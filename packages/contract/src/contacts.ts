@@ -246,6 +246,18 @@ export const exactlyIdsOrFilter = (idsKey: string) => (b: Record<string, unknown
     });
 };
 
+/**
+ * A body whose contacts may be named, given by `filter`, or neither (a list made without members):
+ * any of `idsKeys` besides a filter is refused (400 `validation` naming `filter`).
+ */
+export const notIdsAndFilter =
+  (...idsKeys: string[]) =>
+  (b: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const named = idsKeys.find((k) => b[k] !== undefined);
+    if (b.filter !== undefined && named)
+      ctx.addIssue({ code: 'custom', message: `must not give both ${named} and filter`, path: ['filter'] });
+  };
+
 export const contactRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -345,19 +357,27 @@ export const contactRoutes = {
     method: 'POST',
     path: '/contact',
     access: 'connect',
-    summary: 'Invite addresses to running campaigns and tag them (callForCheck: only say what it would do)',
+    summary:
+      "Invite addresses, or every contact the list's filter matches, to running campaigns and tag them (callForCheck: only say what it would do)",
     tags: ['contacts'],
-    body: z.object({
-      /**
-       * Raw entries: each is checked and reported on its own (`contact/1`…), not refused as a whole. An
-       * entry is an address or one RFC 5322 mailbox with its display name (`Jürgen Müller <j@…>`,
-       * `"Müller, Jürgen" <j@…>`, see `parseMailbox`): the name becomes a new contact's first and last name.
-       */
-      emails: z.array(z.string().max(1000)).min(1, 'must name at least one address').max(10_000),
-      campaignIds: campaignIdsSchema.default([]),
-      tags: z.array(tagSchema).max(tagLimits.tagsPerCall).default([]),
-      callForCheck: z.boolean().default(false),
-    }),
+    body: z
+      .object({
+        /**
+         * Raw entries: each is checked and reported on its own (`contact/1`…), not refused as a whole. An
+         * entry is an address or one RFC 5322 mailbox with its display name (`Jürgen Müller <j@…>`,
+         * `"Müller, Jürgen" <j@…>`, see `parseMailbox`): the name becomes a new contact's first and last name.
+         */
+        emails: z.array(z.string().max(1000)).min(1, 'must name at least one address').max(10_000).optional(),
+        /**
+         * Instead of `emails`: every contact the contact list's filter matches (at most 10,000), invited
+         * by jobs queued with the call (docs/product-decisions.md, "Contacts").
+         */
+        filter: contactFilterSchema.optional(),
+        campaignIds: campaignIdsSchema.default([]),
+        tags: z.array(tagSchema).max(tagLimits.tagsPerCall).default([]),
+        callForCheck: z.boolean().default(false),
+      })
+      .superRefine(exactlyIdsOrFilter('emails')),
     status: 200,
     response: inviteReportSchema,
   }),

@@ -5,7 +5,7 @@
  * (list, filter values, a contact's page) and the invitations service (temp contacts, a campaign's
  * participants). It never writes.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { likePattern } from '../lib/like.js';
 import { pageAndCount } from '../lib/paging.js';
@@ -97,18 +97,25 @@ const contactBookWhere = (q: ContactBookFilter) => {
 };
 
 /**
- * The ids of the contacts the list's filter matches (the bulk calls by filter), at most `limit`:
- * always within the manufacturer, whatever the filter names.
+ * The ids of the contacts the list's filter matches (the bulk calls by filter), at most `limit`, in id
+ * order from after `after` (a page of them): always within the manufacturer, whatever the filter names.
  */
-export const contactIdsMatching = async (db: DbOrTx, q: ContactBookFilter, limit: number) =>
+export const contactIdsMatching = async (db: DbOrTx, q: ContactBookFilter, limit: number, after?: string) =>
   (
     await db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(contactBookWhere(q))
+      .where(and(contactBookWhere(q), after ? gt(contacts.id, after) : undefined))
       .orderBy(contacts.id)
       .limit(limit)
   ).map((r) => r.id);
+
+/** How many contacts the list's filter matches, counted up to `limit` (enough to know a cap is passed). */
+export const countContactsMatching = async (db: DbOrTx, q: ContactBookFilter, limit: number) => {
+  const matches = db.select({ one: sql`1` }).from(contacts).where(contactBookWhere(q)).limit(limit).as('m');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+};
 
 /** One page of the contact book (kind `contact`) with each row's counts, and the total. */
 export const listContactBook = (db: DbOrTx, q: ContactListQuery) => {

@@ -1,4 +1,10 @@
-import type { ContactList, ContactListInclude, ContactListMember, ListInviteReport } from '@parley/contract';
+import type {
+  ContactFilterQuery,
+  ContactList,
+  ContactListInclude,
+  ContactListMember,
+  ListInviteReport,
+} from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
@@ -71,7 +77,7 @@ export const createContactListService = ({
   clock: Clock;
   jobs: Pick<JobQueue, 'define' | 'send'>;
   campaigns: Pick<CampaignService, 'row'>;
-  contacts: Pick<ContactService, 'byIds' | 'lockByIds'>;
+  contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'matching'>;
   invitations: Pick<InvitationService, 'runningCampaigns' | 'inviteMembers' | 'inviteInTx'>;
 }) => {
   const get = async (manufacturerId: string, id: string) => {
@@ -106,6 +112,29 @@ export const createContactListService = ({
         { tx },
       );
     }
+  };
+
+  /**
+   * Adds every contact the contact list's filter matches (docs/product-decisions.md, "Contacts"), read
+   * and added a page at a time in `tx` (never every id at once); those who joined a linked list are
+   * announced as by `newContactIds`. Answers how many joined.
+   */
+  const addMatching = async (
+    tx: DbOrTx,
+    manufacturerId: string,
+    listId: string,
+    matches: Awaited<ReturnType<ContactService['matching']>>,
+    now: Date,
+  ) => {
+    let joinedCount = 0;
+    await matches.eachPage(tx, 1000, async (ids) => {
+      // Locked against deletion until their memberships are written; one deleted meanwhile is left out.
+      const own = (await contacts.lockByIds(tx, manufacturerId, ids)).map((c) => c.id);
+      const joined = await addMembers(tx, { manufacturerId, listId, contactIds: own, now });
+      await announceJoined(tx, manufacturerId, listId, joined);
+      joinedCount += joined.length;
+    });
+    return joinedCount;
   };
 
   /** Locks the list (so linking and joining never miss each other) or 404. */
@@ -171,26 +200,35 @@ export const createContactListService = ({
 
     create: async (
       manufacturerId: string,
-      b: { name: string; description: string; contactIds: string[] },
+      b: {
+        name: string;
+        description: string;
+        contactIds?: string[] | undefined;
+        filter?: ContactFilterQuery | undefined;
+      },
     ) => {
+      // By filter: the contacts it matches now, checked before anything is written.
+      const matches = b.filter ? await contacts.matching(manufacturerId, b.filter) : undefined;
       const id = await withNameCheck(b.name, () =>
         db.transaction(async (tx) => {
-          const ids = await ownContacts(tx, manufacturerId, b.contactIds);
+          const ids = await ownContacts(tx, manufacturerId, b.contactIds ?? []);
           const now = clock.now();
           const row = await insertList(tx, { manufacturerId, name: b.name, description: b.description, now });
           await addMembers(tx, { manufacturerId, listId: row.id, contactIds: ids, now });
+          if (matches) await addMatching(tx, manufacturerId, row.id, matches, now);
           return row.id;
         }),
       );
       return get(manufacturerId, id);
     },
 
-    /** PUT: `newContactIds` adds members; else the whole list (contracts' contactListPutSchema). */
+    /** PUT: `newContactIds` or `filter` adds members; else the whole list (contracts' contactListPutSchema). */
     update: async (
       manufacturerId: string,
       id: string,
       b: {
         newContactIds?: string[] | undefined;
+        filter?: ContactFilterQuery | undefined;
         name?: string | undefined;
         description?: string | undefined;
         contactIds?: string[] | undefined;
@@ -202,6 +240,12 @@ export const createContactListService = ({
           const row = await lockOwn(tx, manufacturerId, id);
           assertFresh(row.updatedAt, b.updatedAt);
           const now = clock.now();
+          if (b.filter) {
+            // The list first (another's answers 404), then the filter (its lists, the cap).
+            const matches = await contacts.matching(manufacturerId, b.filter);
+            if ((await addMatching(tx, manufacturerId, id, matches, now)) > 0) await touchList(tx, id, now);
+            return;
+          }
           if (b.newContactIds !== undefined) {
             const ids = await ownContacts(tx, manufacturerId, b.newContactIds);
             const joined = await addMembers(tx, { manufacturerId, listId: id, contactIds: ids, now });

@@ -14,6 +14,7 @@ import {
   contactCampaigns,
   contactFilterValues,
   contactIdsMatching,
+  countContactsMatching,
   findContactBookRow,
   listContactBook,
   listsOfContact,
@@ -151,19 +152,46 @@ export const createContactService = ({
     };
   };
 
+  const overTheCap = () =>
+    new AppError(
+      'validation',
+      `filter: matches more than ${contactFilterMax} contacts; narrow it or choose contacts`,
+      'filter',
+    );
+
   /**
    * The ids of every contact the list's filter matches, within the manufacturer (docs/product-decisions.md,
    * "Contacts"): a filter matching more than `contactFilterMax` is refused whole, not cut.
    */
   const idsMatching = async (manufacturerId: string, filter: ContactFilterQuery) => {
     const ids = await contactIdsMatching(db, await filterOf(manufacturerId, filter), contactFilterMax + 1);
-    if (ids.length > contactFilterMax)
-      throw new AppError(
-        'validation',
-        `filter: matches more than ${contactFilterMax} contacts; narrow it or choose contacts`,
-        'filter',
-      );
+    if (ids.length > contactFilterMax) throw overTheCap();
     return ids;
+  };
+
+  /**
+   * The contacts the list's filter matches, for a bulk call that works through them a page at a time
+   * rather than holding every id (inviting them, adding them to a list): checked as `idsMatching`
+   * (another manufacturer's list 404, more than `contactFilterMax` 400), counted in SQL. `eachPage`
+   * hands `fn` the ids of up to `size` matches at a time, in id order, read in `reader` (the caller's
+   * transaction), each page read after the previous one's `fn` is done.
+   */
+  const matching = async (manufacturerId: string, filter: ContactFilterQuery) => {
+    const q = await filterOf(manufacturerId, filter);
+    const total = await countContactsMatching(db, q, contactFilterMax + 1);
+    if (total > contactFilterMax) throw overTheCap();
+    return {
+      total,
+      eachPage: async (reader: DbOrTx, size: number, fn: (ids: string[]) => Promise<void>) => {
+        let after: string | undefined;
+        for (;;) {
+          const ids = await contactIdsMatching(reader, q, size, after);
+          if (ids.length > 0) await fn(ids);
+          if (ids.length < size) return;
+          after = ids[ids.length - 1];
+        }
+      },
+    };
   };
 
   return {
@@ -243,6 +271,7 @@ export const createContactService = ({
       }),
 
     idsMatching,
+    matching,
 
     // What the participation and invitations modules need, in their transactions.
 

@@ -1,4 +1,5 @@
 import {
+  type ContactFilterQuery,
   contactCodes,
   contactInviteMax,
   type InvitationOrigin,
@@ -26,6 +27,7 @@ import {
 } from '../../queries/invitations.query.js';
 import type { CampaignService } from '../campaigns/index.js';
 import type { ContactRow, ContactService, PersonNames } from '../contacts/index.js';
+import { type CampaignFacts, createInviteByFilter } from './invitations.by-filter.js';
 import { toInvitationSummary } from './invitations.dto.js';
 import './invitations.errors.js';
 import { createMailQueueing } from './invitations.queue.js';
@@ -41,7 +43,6 @@ import {
 } from './invitations.repository.js';
 
 type Problem = InviteReport['problems'][number];
-type CampaignFacts = { id: string; title: string; state: string };
 
 const messages = {
   [contactCodes.invalidEmail]: 'This is not a valid email address.',
@@ -75,7 +76,7 @@ export const createInvitationService = ({
 }: {
   db: Db;
   clock: Clock;
-  jobs: Pick<JobQueue, 'sendMany'>;
+  jobs: Pick<JobQueue, 'sendMany' | 'define' | 'send'>;
   mailsPerMinute: number;
   campaigns: Pick<CampaignService, 'row'>;
   contacts: Pick<
@@ -90,6 +91,7 @@ export const createInvitationService = ({
     | 'row'
     | 'removeMany'
     | 'remove'
+    | 'matching'
   >;
 }) => {
   const queueMails = createMailQueueing({ jobs, mailsPerMinute });
@@ -250,19 +252,39 @@ export const createInvitationService = ({
     return o.tx ? write(o.tx) : db.transaction(write);
   };
 
+  // POST /contact by the contact list's filter: the same core, a page at a time, by jobs.
+  const byFilter = createInviteByFilter({
+    db,
+    jobs,
+    campaigns,
+    contacts,
+    runningCampaigns,
+    inviteKnown: (manufacturerId, o) =>
+      invite(manufacturerId, { ...o, fresh: [], problems: [], reportAlreadyContact: true }),
+  });
+
   /**
    * POST /contact: raw entries, each checked on its own (D15). An entry is an address, or one mailbox as
    * mail programs write it (`Jürgen Müller <juergen@…>`); the name becomes a new contact's first and
-   * last name (docs/product-decisions.md, "Invitations").
+   * last name (docs/product-decisions.md, "Invitations"). With `filter` instead of `emails`: every
+   * contact the contact list's filter matches (`invitations.by-filter.ts`).
    */
   const inviteEmails = async (
     manufacturerId: string,
-    b: { emails: string[]; campaignIds: string[]; tags: string[]; callForCheck: boolean },
+    b: {
+      emails?: string[] | undefined;
+      filter?: ContactFilterQuery | undefined;
+      campaignIds: string[];
+      tags: string[];
+      callForCheck: boolean;
+    },
   ) => {
-    if (b.emails.length > contactInviteMax) {
+    if (b.filter) return byFilter.inviteMatching(manufacturerId, { ...b, filter: b.filter });
+    const emails = b.emails ?? [];
+    if (emails.length > contactInviteMax) {
       throw new AppError(
         'contact/6',
-        `At most ${contactInviteMax} addresses can be invited at once; this request has ${b.emails.length}.`,
+        `At most ${contactInviteMax} addresses can be invited at once; this request has ${emails.length}.`,
         'emails',
       );
     }
@@ -271,7 +293,7 @@ export const createInvitationService = ({
     const seen = new Set<string>();
     const valid: string[] = [];
     const names = new Map<string, PersonNames>();
-    for (const raw of b.emails) {
+    for (const raw of emails) {
       const mailbox = parseMailbox(raw);
       const email = mailbox?.email.toLowerCase();
       if (!mailbox || !email) {
@@ -294,7 +316,7 @@ export const createInvitationService = ({
       names,
       tags: b.tags,
       check: b.callForCheck,
-      received: b.emails.length,
+      received: emails.length,
       problems,
       reportAlreadyContact: true,
     });
@@ -341,6 +363,8 @@ export const createInvitationService = ({
 
   return {
     inviteEmails,
+    /** The invitation by filter's job work, for tests that run it by hand. */
+    inviteSlice: byFilter.inviteSlice,
 
     addParticipants: async (
       manufacturerId: string,
