@@ -57,6 +57,8 @@ const builtIndex = at('apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
   'apps/web/public',
+  // The build's own steps (the precompression of its output).
+  'apps/web/scripts',
   'apps/web/index.html',
   'apps/web/public.html',
   'apps/web/login.html',

@@ -25,6 +25,7 @@ import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
 import { posts } from './scenarios/posts.js';
 import { results } from './scenarios/results.js';
+import { staticFiles } from './scenarios/static-files.js';
 import { tagGroups } from './scenarios/tag-groups.js';
 import { tenantKeys } from './scenarios/tenant-keys.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
@@ -39,7 +40,8 @@ import type { BenchContext, Figure, Scenario } from './types.js';
  * It ends with a table of every figure next to its target.
  *
  * Settings: BENCH_DATABASE_URL, BENCH_REQUESTS (2000), BENCH_WARMUP (200),
- * BENCH_CONCURRENCY (1,8), BENCH_ONLY (scenario names, comma-separated); the lighthouse scenario's
+ * BENCH_CONCURRENCY (1,8), BENCH_ONLY (scenario names, comma-separated), WEB_DIST (the built console
+ * to serve, as the server reads it; else apps/web/dist); the lighthouse scenario's
  * LIGHTHOUSE_BIN, LIGHTHOUSE_RUNS and CHROMIUM_PATH.
  */
 const scenarios: Scenario[] = [
@@ -58,6 +60,7 @@ const scenarios: Scenario[] = [
   answers,
   tenantKeys,
   pageWeight,
+  staticFiles,
   lighthouse,
 ];
 
@@ -117,6 +120,7 @@ const main = async () => {
       LOG_LEVEL: 'info',
       DEMO_SEED: 'false',
       PUBLIC_URL: 'http://127.0.0.1',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     });
     // The server's logs as in production (info, one line per request), but not into the report.
     const log = pino({ level: config.logLevel, base: { service: 'parley' } }, pino.destination('/dev/null'));

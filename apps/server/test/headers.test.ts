@@ -19,7 +19,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    '<!doctype html><html><head><script type="module" src="/assets/app-Bx3kQ9zL.js"></script></head><body></body></html>',
   );
   await writeFile(
     path.join(webDist, 'public.html'),
@@ -29,7 +29,7 @@ beforeAll(async () => {
     path.join(webDist, 'login.html'),
     '<!doctype html><html><head><script type="module" src="/assets/login.js"></script></head><body></body></html>',
   );
-  await writeFile(path.join(webDist, 'assets', 'app.js'), 'export {};');
+  await writeFile(path.join(webDist, 'assets', 'app-Bx3kQ9zL.js'), 'export {};');
 });
 afterAll(async () => {
   for (const ctx of apps) await ctx.close();
@@ -69,7 +69,7 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
     for (const url of ['/', '/login/more', '/connect/campaigns', '/pages', '/public']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('/assets/app.js');
+      expect(res.body, url).toContain('/assets/app-Bx3kQ9zL.js');
     }
   });
 
@@ -85,7 +85,13 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
   });
 
   it('the console page: a CSP without inline scripts, no framing, no sniffing, no HSTS', async () => {
-    for (const url of ['/', '/login', '/connect/campaigns', `/p/c/${randomUUID()}`, '/assets/app.js']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/connect/campaigns',
+      `/p/c/${randomUUID()}`,
+      '/assets/app-Bx3kQ9zL.js',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       const csp = directives(res.headers['content-security-policy']);
@@ -202,7 +208,7 @@ describe('on plain HTTP (PUBLIC_URL http, no proxy)', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     // Hashed assets keep their year (the static plugin's own default no longer replaces it).
-    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app.js' });
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-Bx3kQ9zL.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
