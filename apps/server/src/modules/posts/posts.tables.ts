@@ -214,3 +214,29 @@ export const trustedPostAuthors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.manufacturerId, t.email] })],
 );
+
+/**
+ * A manufacturer's posts per state, classification (`none` for none), answered and reported: the feed's
+ * tab counts and totals add these up instead of counting the posts. Kept by triggers on posts, written by
+ * hand in the migration 0013 (drizzle-kit declares no trigger), in the transaction of every change;
+ * `post_tallies_recount(manufacturer ids)` counts a manufacturer's again.
+ */
+export const postTallies = pgTable(
+  'post_tallies',
+  {
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    state: text({ enum: ['pending', 'published', 'unpublished', 'reported'] }).notNull(),
+    manuType: text({ enum: ['praise', 'complaint', 'question', 'idea', 'none'] }).notNull(),
+    answered: boolean().notNull(),
+    reported: boolean().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'post_tallies_pk',
+      columns: [t.manufacturerId, t.state, t.manuType, t.answered, t.reported],
+    }),
+  ],
+);

@@ -9,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -75,8 +76,15 @@ export const campaignTickets = pgTable(
     // manufacturer's tickets without more (the plain index on manufacturer_id it replaced).
     ...tenantKey(t),
     uniqueIndex().on(t.campaignId, t.submissionId),
-    // A campaign's tickets, newest first with the id breaking ties, as the list orders them.
-    index('campaign_tickets_campaign_created_idx').on(t.campaignId, t.createdAt, t.id),
+    // A campaign's tickets, newest first with the id breaking ties, as the list orders them; with the
+    // manufacturer and the archive flag, a campaign's days and counts in a range are index-only scans.
+    index('campaign_tickets_campaign_created_idx').on(
+      t.campaignId,
+      t.createdAt,
+      t.id,
+      t.manufacturerId,
+      t.ignored,
+    ),
     // The inbox (every campaign) and the archive, newest first or by latest activity.
     index('campaign_tickets_inbox_created_idx').on(t.manufacturerId, t.ignored, t.createdAt, t.id),
     index('campaign_tickets_inbox_activity_idx').on(t.manufacturerId, t.ignored, t.lastActivityAt, t.id),
@@ -275,5 +283,80 @@ export const ticketChoices = pgTable(
     primaryKey({ columns: [t.ticketId, t.questionId, t.optionId] }),
     // Counting a campaign's choices per option (and position): an index-only scan.
     index('ticket_choices_campaign_idx').on(t.campaignId, t.questionId, t.optionId, t.position),
+  ],
+);
+
+/*
+ * Tallies (docs/architecture.md, "Data"): what the lists' totals and a campaign's results add up instead of
+ * counting every ticket and answer of the campaign. Kept by triggers on campaign_tickets,
+ * ticket_answer_states and ticket_choices, written by hand in the migration 0013 (drizzle-kit declares no
+ * trigger), in the transaction of every insert, change and delete, cascades included; the function
+ * `ticket_tallies_recount(campaign ids)` counts a campaign's again from its rows.
+ */
+
+/** A campaign's tickets per kind the lists filter by (archived, answered, rated up, rated down) and source. */
+export const campaignTicketTallies = pgTable(
+  'campaign_ticket_tallies',
+  {
+    manufacturerId: uuid().notNull(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ignored: boolean().notNull(),
+    answered: boolean().notNull(),
+    ratedUp: boolean().notNull(),
+    ratedDown: boolean().notNull(),
+    source: text({ enum: ['openLink', 'invitation'] }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'campaign_ticket_tallies_pk',
+      columns: [t.manufacturerId, t.campaignId, t.ignored, t.answered, t.ratedUp, t.ratedDown, t.source],
+    }),
+    index('campaign_ticket_tallies_campaign_idx').on(t.campaignId),
+  ],
+);
+
+/** A campaign's answer states per question, archive flag and hour (UTC) of the ticket. */
+export const ticketAnswerTallies = pgTable(
+  'ticket_answer_tallies',
+  {
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    questionId: uuid().notNull(),
+    state: text({ enum: ['answered', 'blank', 'path'] }).notNull(),
+    ignored: boolean().notNull(),
+    hour: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'ticket_answer_tallies_pk',
+      columns: [t.campaignId, t.questionId, t.state, t.ignored, t.hour],
+    }),
+  ],
+);
+
+/** A campaign's chosen options (position 0) and ranks per question, archive flag and hour of the ticket. */
+export const ticketChoiceTallies = pgTable(
+  'ticket_choice_tallies',
+  {
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    questionId: uuid().notNull(),
+    optionId: uuid().notNull(),
+    position: smallint().notNull(),
+    ignored: boolean().notNull(),
+    hour: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'ticket_choice_tallies_pk',
+      columns: [t.campaignId, t.questionId, t.optionId, t.position, t.ignored, t.hour],
+    }),
   ],
 );
