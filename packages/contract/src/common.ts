@@ -56,6 +56,12 @@ export const listOf = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
     /** The cursor for the rows after this page (lists that take `after`); absent on the last page. */
     next: cursorSchema.optional(),
+    /**
+     * True when `total` is where the count stopped and more match (the console shows "1,000+"): a list
+     * whose filter its kept counts cannot answer counts a bounded number of rows past the page asked for
+     * (docs/architecture.md, "Data"). Absent or false: `total` is exact.
+     */
+    totalAtLeast: z.boolean().optional(),
   });
 
 export const emailSchema = z

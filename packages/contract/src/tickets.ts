@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, languageSchema, limits, listOf } from './common.js';
+import { cursorSchema, idSchema, isoDateSchema, languageSchema, limits, listOf } from './common.js';
 import { questionTypeSchema } from './questions.js';
 import { defineRoute } from './route.js';
 import { placeholderProblem } from './template-placeholders.js';
@@ -205,6 +205,8 @@ export const ticketRoutes = {
       campaignId: idSchema.optional(),
       page: z.coerce.number().int().min(1).default(1),
       limit: z.coerce.number().int().min(1).max(100).default(20),
+      /** The rows after an earlier answer's `next` in the same sort, whatever `page` says (keyset paging). */
+      after: cursorSchema.optional(),
     }),
     status: 200,
     response: listOf(ticketListItemSchema),

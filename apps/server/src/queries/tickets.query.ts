@@ -7,16 +7,17 @@
  * ticket). It never writes.
  */
 import type { TicketFilterQuery } from '@parley/contract';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { anyOf } from '../lib/any-of.js';
 import { likePattern } from '../lib/like.js';
-import { pageAndCount } from '../lib/paging.js';
+import { type Cursor, keysetOrder, pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contacts } from '../modules/contacts/contacts.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
 import {
   campaignTickets,
+  campaignTicketTallies,
   massFollowUps,
   ticketComments,
   ticketLinks,
@@ -93,38 +94,94 @@ const whereOf = (q: Scope) => {
   return { where: and(...conditions), needsReads: !!q.newComments };
 };
 
-const orderOf = (sort: TicketFilterQuery['sort']) => {
-  switch (sort) {
-    case 'oldest':
-      return [asc(campaignTickets.createdAt), asc(campaignTickets.id)];
-    case 'activity':
-      return [desc(campaignTickets.lastActivityAt), desc(campaignTickets.id)];
-    default:
-      return [desc(campaignTickets.createdAt), desc(campaignTickets.id)];
-  }
+/** The list's order as keyset order (lib/paging.ts): the id breaks ties, so pages never overlap or skip rows. */
+const keysetOf = (sort: TicketFilterQuery['sort']) =>
+  sort === 'activity'
+    ? keysetOrder({
+        key: campaignTickets.lastActivityAt,
+        type: 'timestamptz',
+        id: campaignTickets.id,
+        descending: true,
+      })
+    : keysetOrder({
+        key: campaignTickets.createdAt,
+        type: 'timestamptz',
+        id: campaignTickets.id,
+        descending: sort !== 'oldest',
+      });
+const orderOf = (sort: TicketFilterQuery['sort']) => keysetOf(sort).orderBy;
+
+/**
+ * How many tickets a filter the tallies cannot answer (new messages for this owner, a contact list, a
+ * search) counts past the page's first row: the count stops there and the answer says `totalAtLeast`
+ * (docs/architecture.md, "Data"), so the first page costs the same for 10,000 tickets as for a million.
+ */
+export const ticketCountCap = 1000;
+
+/** Whether the filter's total is a sum of the campaigns' tallies: it filters by kinds they keep only. */
+const tallied = (q: Scope) => !q.newComments && !q.contactListId && !q.search;
+
+/** The tally rows of the filter's tickets (campaign_ticket_tallies, kept by triggers). */
+const talliesOf = (q: Scope) => {
+  const t = campaignTicketTallies;
+  return and(
+    eq(t.manufacturerId, q.manufacturerId),
+    q.campaignId ? eq(t.campaignId, q.campaignId) : undefined,
+    q.archived === 'all' ? undefined : eq(t.ignored, q.archived === 'true'),
+    q.unanswered ? eq(t.answered, false) : undefined,
+    q.rating === 'up' ? eq(t.ratedUp, true) : undefined,
+    q.rating === 'down' ? eq(t.ratedDown, true) : undefined,
+    q.rating === 'none' ? and(eq(t.ratedUp, false), eq(t.ratedDown, false)) : undefined,
+  );
 };
 
-/** One page of the inbox (one campaign's or every campaign's tickets) and its total. */
-export const listTickets = (db: DbOrTx, q: Scope & { limit: number; offset: number }) => {
+/**
+ * One page of the inbox (one campaign's or every campaign's tickets) and its total. The total is the sum
+ * of the tallies when the filter allows, else a count that stops `ticketCountCap` rows past the page
+ * (`atLeast` when it stopped). With a cursor (`after`) the page starts after that row instead of at
+ * `offset` (keyset paging); each row comes with its sort key as text, for the next cursor.
+ */
+export const listTickets = async (
+  db: DbOrTx,
+  q: Scope & { limit: number; offset: number; after?: Cursor | undefined },
+) => {
   const { where, needsReads } = whereOf(q);
+  const order = keysetOf(q.sort);
   const page = db
     .select({
       ticket: listColumns,
       contact: contactColumns,
       campaignTitle: campaigns.title,
       hasNew,
+      key: order.keyText,
     })
     .from(campaignTickets)
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
     .leftJoin(ticketReads, readsOf(q.ownerId))
-    .where(where)
-    .orderBy(...orderOf(q.sort))
+    .where(q.after ? and(where, order.after(q.after)) : where)
+    .orderBy(...order.orderBy)
     .limit(q.limit)
-    .offset(q.offset);
-  let total = db.select({ total: count() }).from(campaignTickets).$dynamic();
-  if (needsReads) total = total.leftJoin(ticketReads, readsOf(q.ownerId));
-  return pageAndCount(page, total.where(where));
+    .offset(q.after ? 0 : q.offset);
+  if (tallied(q)) {
+    const total = db
+      .select({ total: sql<number>`coalesce(sum(${campaignTicketTallies.n}), 0)::int` })
+      .from(campaignTicketTallies)
+      .where(talliesOf(q));
+    return { ...(await pageAndCount(page, total)), atLeast: false };
+  }
+  const cap = (q.after ? 0 : q.offset) + ticketCountCap;
+  let matching = db.select({ one: sql`1` }).from(campaignTickets).$dynamic();
+  if (needsReads) matching = matching.leftJoin(ticketReads, readsOf(q.ownerId));
+  const capped = matching
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
+  const { rows, total } = await pageAndCount(
+    page,
+    db.select({ total: sql<number>`count(*)::int` }).from(capped),
+  );
+  return { rows, total: Math.min(total, cap), atLeast: total > cap };
 };
 export type TicketListRow = Awaited<ReturnType<typeof listTickets>>['rows'][number];
 

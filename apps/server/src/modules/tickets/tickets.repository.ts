@@ -6,6 +6,7 @@ import { pageAndCount } from '../../lib/paging.js';
 import { shorten } from '../../lib/text.js';
 import {
   campaignTickets,
+  campaignTicketTallies,
   massFollowUps,
   ticketAnswerStates,
   ticketChoices,
@@ -302,11 +303,12 @@ export const ticketsOfCampaign = (db: DbOrTx, campaignId: string, ids: string[])
     .from(campaignTickets)
     .where(and(eq(campaignTickets.campaignId, campaignId), anyOf(campaignTickets.id, ids, 'uuid')));
 
+/** The campaign's tickets not archived: the sum of its tallies (kept by triggers, migration 0013). */
 export const countOpenTickets = async (db: DbOrTx, campaignId: string) => {
   const [row] = await db
-    .select({ n: count() })
-    .from(campaignTickets)
-    .where(and(eq(campaignTickets.campaignId, campaignId), eq(campaignTickets.ignored, false)));
+    .select({ n: sql<number>`coalesce(sum(${campaignTicketTallies.n}), 0)::int` })
+    .from(campaignTicketTallies)
+    .where(and(eq(campaignTicketTallies.campaignId, campaignId), eq(campaignTicketTallies.ignored, false)));
   return row?.n ?? 0;
 };
 

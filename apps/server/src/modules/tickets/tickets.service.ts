@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type FeatureFlag, requireFeature } from '../../lib/features.js';
-import { pageOffset } from '../../lib/paging.js';
+import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { shorten } from '../../lib/text.js';
@@ -244,11 +244,27 @@ export const createTicketService = ({
 
     list: async (
       actor: Pick<TicketActor, 'manufacturerId' | 'ownerId'>,
-      q: TicketFilterQuery & { campaignId?: string | undefined; page: number; limit: number },
+      q: TicketFilterQuery & {
+        campaignId?: string | undefined;
+        page: number;
+        limit: number;
+        after?: string | undefined;
+      },
     ) => {
+      const after = q.after ? decodeCursor(q.after, q.sort) : undefined;
       const scope = await filterScope(actor, q);
-      const { rows, total } = await listTickets(db, { ...scope, limit: q.limit, offset: pageOffset(q) });
-      return { documents: rows.map(toTicketListItem), total };
+      const { rows, total, atLeast } = await listTickets(db, {
+        ...scope,
+        limit: q.limit,
+        offset: pageOffset(q),
+        after,
+      });
+      return {
+        documents: rows.map(toTicketListItem),
+        total,
+        ...(atLeast ? { totalAtLeast: true } : {}),
+        ...nextCursor(rows, q.limit, q.sort, (r) => ({ key: r.key, id: r.ticket.id })),
+      };
     },
 
     ids: async (
