@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   checkedText,
+  cursorSchema,
   emailSchema,
   idSchema,
   isoDateSchema,
@@ -151,6 +152,8 @@ export const postFilterSchema = z.object({
   sort: z.enum(['newest', 'oldest', 'activity']).default('newest'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(limits.pageMax).default(20),
+  /** The posts after an earlier answer's `next` in the same sort, whatever `page` says (keyset paging). */
+  after: cursorSchema.optional(),
 });
 export type PostFilter = z.input<typeof postFilterSchema>;
 export type PostFilterQuery = z.output<typeof postFilterSchema>;

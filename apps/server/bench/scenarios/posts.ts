@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { postFilterSchema } from '@parley/contract';
 import type { PoolClient } from 'pg';
 import { pageOffset } from '../../src/lib/paging.js';
-import { listPosts } from '../../src/modules/posts/posts.repository.js';
+import { listPosts } from '../../src/modules/posts/posts.feed.repository.js';
 import { type BareSqlPair, compareToBareSql, type Statement, statementsOf } from '../lib/compare.js';
 import { median } from '../lib/load.js';
 import { kib, measurePage, pages } from '../lib/page-weight.js';

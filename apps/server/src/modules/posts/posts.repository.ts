@@ -1,7 +1,5 @@
-import type { PostFilterQuery } from '@parley/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { likePattern } from '../../lib/like.js';
 import {
   postComments,
   postLinks,
@@ -18,78 +16,6 @@ export type PostRow = typeof posts.$inferSelect;
 export type PostCommentRow = typeof postComments.$inferSelect;
 export type PostMediaRow = typeof postMedia.$inferSelect;
 export type PostStateChangeRow = typeof postStateChanges.$inferSelect;
-
-/** When `ownerId` last read the post (null: never), as a column of the feed. */
-const seenAtOf = (ownerId: string) =>
-  sql<Date | null>`(select ${postReads.seenAt} from ${postReads} where ${postReads.postId} = ${posts.id} and ${postReads.ownerId} = ${ownerId})`;
-const hasNewOf = (ownerId: string) =>
-  sql<boolean>`coalesce(${posts.lastAuthorActivityAt} > ${seenAtOf(ownerId)}, true)`;
-
-const feedWhere = (manufacturerId: string, ownerId: string, q: PostFilterQuery): SQL | undefined =>
-  and(
-    eq(posts.manufacturerId, manufacturerId),
-    q['states[]'] && q['states[]'].length > 0 ? inArray(posts.state, q['states[]']) : undefined,
-    q.manuType === 'none' ? isNull(posts.manuType) : q.manuType ? eq(posts.manuType, q.manuType) : undefined,
-    q.unanswered ? isNull(posts.answer) : undefined,
-    q.newComments ? hasNewOf(ownerId) : undefined,
-    q.reported ? gt(posts.publicReports, 0) : undefined,
-    q.search ? ilike(posts.searchText, likePattern(q.search.toLowerCase())) : undefined,
-  );
-
-/** One page of the owner's feed, its total and the counts by state (all in the database). */
-export const listPosts = async (
-  db: DbOrTx,
-  r: { manufacturerId: string; ownerId: string; q: PostFilterQuery; offset: number },
-) => {
-  const where = feedWhere(r.manufacturerId, r.ownerId, r.q);
-  const order =
-    r.q.sort === 'oldest'
-      ? [asc(posts.createdAt), asc(posts.id)]
-      : r.q.sort === 'activity'
-        ? [desc(posts.lastActivityAt), desc(posts.id)]
-        : [desc(posts.createdAt), desc(posts.id)];
-  const [rows, [total], byState] = await Promise.all([
-    db
-      .select({ post: posts, hasNew: hasNewOf(r.ownerId) })
-      .from(posts)
-      .where(where)
-      .orderBy(...order)
-      .limit(r.q.limit)
-      .offset(r.offset),
-    db.select({ n: count() }).from(posts).where(where),
-    db
-      .select({ state: posts.state, n: count() })
-      .from(posts)
-      .where(eq(posts.manufacturerId, r.manufacturerId))
-      .groupBy(posts.state),
-  ]);
-  const counts = { pending: 0, published: 0, unpublished: 0, reported: 0 };
-  for (const s of byState) counts[s.state] = s.n;
-  return { rows, total: total?.n ?? 0, counts };
-};
-
-/** The published posts of the public page, newest or by latest activity. */
-export const listPublishedPosts = async (
-  db: DbOrTx,
-  r: { manufacturerId: string; sort: 'newest' | 'activity'; limit: number; offset: number },
-) => {
-  const where = and(eq(posts.manufacturerId, r.manufacturerId), eq(posts.state, 'published'));
-  const order =
-    r.sort === 'activity'
-      ? [desc(posts.lastActivityAt), desc(posts.id)]
-      : [desc(posts.createdAt), desc(posts.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(posts)
-      .where(where)
-      .orderBy(...order)
-      .limit(r.limit)
-      .offset(r.offset),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-};
 
 export const findPost = async (db: DbOrTx, id: string, manufacturerId?: string) => {
   const [row] = await db

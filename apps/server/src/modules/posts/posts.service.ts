@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { type FeatureFlag, requireFeature } from '../../lib/features.js';
 import { checkMedia } from '../../lib/media.js';
-import { pageOffset } from '../../lib/paging.js';
+import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { shorten } from '../../lib/text.js';
@@ -31,6 +31,7 @@ import {
   toPublicComment,
   toPublicPost,
 } from './posts.dto.js';
+import { listPosts, listPublishedPosts } from './posts.feed.repository.js';
 import { type PostMailKind, postMail } from './posts.mail.js';
 import { createPostReports, mailboxKey } from './posts.reports.service.js';
 import {
@@ -49,8 +50,6 @@ import {
   insertPost,
   insertStateChange,
   isTrusted,
-  listPosts,
-  listPublishedPosts,
   lockPost,
   markRead,
   mediaOf,
@@ -334,9 +333,21 @@ export const createPostService = ({
     // ---- The owner's side (the platform area) ----
 
     list: async (reader: Reader, q: PostFilterQuery) => {
-      const { rows, total, counts } = await listPosts(db, { ...reader, q, offset: pageOffset(q) });
+      const after = q.after ? decodeCursor(q.after, q.sort) : undefined;
+      const { rows, total, atLeast, counts } = await listPosts(db, {
+        ...reader,
+        q,
+        offset: pageOffset(q),
+        after,
+      });
       const shown = (p: PostRow) => (reader.autoPublished ? p : { ...p, publishAt: null });
-      return { documents: rows.map((r) => toPostListItem(shown(r.post), r.hasNew)), total, counts };
+      return {
+        documents: rows.map((r) => toPostListItem(shown(r.post), r.hasNew)),
+        total,
+        ...(atLeast ? { totalAtLeast: true } : {}),
+        ...nextCursor(rows, q.limit, q.sort, (r) => ({ key: r.key, id: r.post.id })),
+        counts,
+      };
     },
 
     /** The post; reading it marks the author's writing and its history entries seen for this owner. */
