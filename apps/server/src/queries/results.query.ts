@@ -1,13 +1,13 @@
 /**
- * Read-only query: a campaign's results and statistics (D23), all counted by PostgreSQL.
- * Reads campaign_tickets, ticket_answer_states, ticket_choices (tickets), invitations (invitations),
+ * Read-only query: a campaign's results and statistics (D23), all counted by PostgreSQL (the counts of
+ * the results themselves: result-counts.query.ts). Reads campaign_tickets, ticket_answer_states,
+ * ticket_choices (tickets), invitations (invitations),
  * contacts (contacts), contact_lists and contact_list_members (contact-lists), campaigns (campaigns) and
  * manufacturers (owner). Used by the results service only. It never writes.
  */
 import type { ResultFilterQuery, TicketAnswer } from '@parley/contract';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { likePattern } from '../lib/like.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contactLists } from '../modules/contact-lists/contact-lists.tables.js';
 import { contacts } from '../modules/contacts/contacts.tables.js';
@@ -24,8 +24,9 @@ export type ResultScope = ResultFilterQuery & {
 };
 
 /** The instant a calendar day starts in a time zone (`day` is YYYY-MM-DD, checked by the contract). */
-const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
-const dayEnd = (day: string, timeZone: string) =>
+export const dayStart = (day: string, timeZone: string) =>
+  sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+export const dayEnd = (day: string, timeZone: string) =>
   sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
 
 /** The filter's conditions on campaign_tickets beyond its campaign; none when it takes every ticket. */
@@ -47,7 +48,7 @@ const narrowing = (s: ResultScope): SQL[] => {
   return out.filter((c): c is SQL => c !== undefined);
 };
 
-const ticketsOf = (s: ResultScope) =>
+export const ticketsOf = (s: ResultScope) =>
   and(
     eq(campaignTickets.campaignId, s.campaignId),
     eq(campaignTickets.manufacturerId, s.manufacturerId),
@@ -59,76 +60,14 @@ const ticketsOf = (s: ResultScope) =>
  * narrowing filter the table's own campaign column answers (an index-only scan); with one, the
  * tickets in the filter are joined by id.
  */
-const inScope = (s: ResultScope, ticketId: SQL | typeof ticketAnswerStates.ticketId, campaignId: SQL) => {
+export const inScope = (
+  s: ResultScope,
+  ticketId: SQL | typeof ticketAnswerStates.ticketId,
+  campaignId: SQL,
+) => {
   const narrow = narrowing(s);
   if (narrow.length === 0) return sql`${campaignId} = ${s.campaignId}`;
   return sql`${campaignId} = ${s.campaignId} and ${ticketId} in (select ${campaignTickets.id} from ${campaignTickets} where ${ticketsOf(s)})`;
-};
-
-export const countTickets = async (db: DbOrTx, s: ResultScope) => {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaignTickets).where(ticketsOf(s));
-  return row?.n ?? 0;
-};
-
-/** Per question (or only `questionId`'s): how many answered it, left it blank, were led past it. */
-export const answerStateCounts = (db: DbOrTx, s: ResultScope, questionId?: string) => {
-  const a = ticketAnswerStates;
-  return db
-    .select({ questionId: a.questionId, state: a.state, n: sql<number>`count(*)::int` })
-    .from(a)
-    .where(
-      and(
-        inScope(s, sql`${a.ticketId}`, sql`${a.campaignId}`),
-        questionId ? eq(a.questionId, questionId) : undefined,
-      ),
-    )
-    .groupBy(a.questionId, a.state);
-};
-
-/** Per question (or only `questionId`'s), option and (ranking) position: how many chose or ranked it so. */
-export const choiceCounts = (db: DbOrTx, s: ResultScope, questionId?: string) => {
-  const c = ticketChoices;
-  return db
-    .select({
-      questionId: c.questionId,
-      optionId: c.optionId,
-      position: c.position,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(c)
-    .where(
-      and(
-        inScope(s, sql`${c.ticketId}`, sql`${c.campaignId}`),
-        questionId ? eq(c.questionId, questionId) : undefined,
-      ),
-    )
-    .groupBy(c.questionId, c.optionId, c.position);
-};
-
-/** One page of a free-text question's answers in the scope, newest first, and their number. */
-export const freeTextAnswers = async (
-  db: DbOrTx,
-  s: ResultScope,
-  q: { questionId: string; search?: string | undefined; limit: number; offset: number },
-) => {
-  const a = ticketAnswerStates;
-  const where = and(
-    inScope(s, sql`${a.ticketId}`, sql`${a.campaignId}`),
-    eq(a.questionId, q.questionId),
-    eq(a.state, 'answered'),
-    q.search ? sql`${a.text} ilike ${likePattern(q.search)}` : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ticketId: a.ticketId, text: a.text, createdAt: a.createdAt })
-      .from(a)
-      .where(where)
-      .orderBy(sql`${a.createdAt} desc`, sql`${a.ticketId} desc`)
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(a).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 };
 
 /**
@@ -176,20 +115,6 @@ export const removedOptionTexts = async (
     where ${c.campaignId} = ${campaignId} and (${c.questionId}, ${c.optionId}) in (${wanted})
     order by ${c.questionId}, ${c.optionId}`);
   return new Map(rows.rows.map((r) => [r.option_id, r.text ?? '']));
-};
-
-/** The ticket counts of the campaign as a whole: all, by source. */
-export const ticketTotals = async (db: DbOrTx, manufacturerId: string, campaignId: string) => {
-  const t = campaignTickets;
-  const [row] = await db
-    .select({
-      answers: sql<number>`count(*)::int`,
-      openLink: sql<number>`(count(*) filter (where ${t.source} = 'openLink'))::int`,
-      invitation: sql<number>`(count(*) filter (where ${t.source} = 'invitation'))::int`,
-    })
-    .from(t)
-    .where(and(eq(t.campaignId, campaignId), eq(t.manufacturerId, manufacturerId)));
-  return row ?? { answers: 0, openLink: 0, invitation: 0 };
 };
 
 /** The campaign's invitations: made, mailed, opened, answered, and the median time from mail to answer. */

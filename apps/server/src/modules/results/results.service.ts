@@ -17,19 +17,21 @@ import { requireFeature } from '../../lib/features.js';
 import { randomToken } from '../../lib/secrets.js';
 import {
   answerStateCounts,
-  answersPerDay,
   choiceCounts,
-  contactListName,
   countTickets,
-  exportBatch,
   freeTextAnswers,
+  ticketTotals,
+} from '../../queries/result-counts.query.js';
+import {
+  answersPerDay,
+  contactListName,
+  exportBatch,
   invitationTotals,
   type ResultScope,
   removedOptionTexts,
   runningCampaigns,
   sharedCampaign,
   snapshotTexts,
-  ticketTotals,
 } from '../../queries/results.query.js';
 import type { CampaignRow, CampaignService } from '../campaigns/index.js';
 import type { ManufacturerRow } from '../owner/index.js';
@@ -133,6 +135,10 @@ export const createResultService = ({
             search: mine ? paging.search : undefined,
             limit,
             offset: (pageNo - 1) * limit,
+            // Without a search, their number is the question's answered state, counted already.
+            answered: states
+              .filter((x) => x.questionId === q._id && x.state === 'answered')
+              .reduce((a, x) => a + x.n, 0),
           });
           page = {
             total: found.total,
