@@ -1,5 +1,6 @@
 import {
   api,
+  type ContactFilter,
   type ContactList,
   type ContactListCreate,
   contactListDescriptionMax,
@@ -85,9 +86,17 @@ export const useContactLists = (query: ContactListsQuery, options: { enabled?: b
 export const createContactList = (body: ContactListCreate): Promise<ContactList> =>
   call(api.contactLists.create, { body });
 
-/** PUT /contactList/:id with {newContactIds}: these contacts join the list; nothing else changes. */
-export const addContactsToList = ({ id, contactIds }: { id: string; contactIds: string[] }) =>
-  call(api.contactLists.update, { params: { id }, body: { newContactIds: contactIds } });
+/**
+ * PUT /contactList/:id with {newContactIds}, or with {filter} every contact the contact book's filter
+ * matches (its "all matching"): they join the list; nothing else changes.
+ */
+export const addContactsToList = (
+  input: { id: string } & ({ contactIds: string[] } | { filter: ContactFilter }),
+) =>
+  call(api.contactLists.update, {
+    params: { id: input.id },
+    body: 'filter' in input ? { filter: input.filter } : { newContactIds: input.contactIds },
+  });
 
 /** Refreshes every contact-list query once a call changed a list (its count, members or campaigns). */
 export const useInvalidateContactLists = () => {

@@ -1,10 +1,14 @@
-import { api, type InviteReport } from '@parley/contract';
+import { api, type ContactFilter, type InviteReport } from '@parley/contract';
 import { call } from '@/lib/api-client';
 
-/** What an invitation dialog invites: pasted addresses, chosen contacts' addresses, or temp contacts. */
+/**
+ * What an invitation dialog invites: pasted addresses, chosen contacts' addresses, every contact the
+ * contact list's filter matches (its "all matching", `count` of them), or temp contacts.
+ */
 export type InviteTarget =
   | { kind: 'addresses' }
   | { kind: 'contacts'; emails: string[] }
+  | { kind: 'matching'; filter: ContactFilter; count: number }
   | { kind: 'temp'; ids: string[] };
 
 export type InviteInput = {
@@ -18,8 +22,8 @@ export type InviteInput = {
 };
 
 /**
- * POST /contact (addresses, with tags) or PATCH /contact/temp/invite-campaigns (temp contacts):
- * both answer D16's report.
+ * POST /contact (addresses or the list's filter, with tags) or PATCH /contact/temp/invite-campaigns
+ * (temp contacts): both answer D16's report.
  */
 export const invite = ({
   target,
@@ -32,4 +36,6 @@ export const invite = ({
     ? call(api.contacts.tempInviteCampaigns, {
         body: { tempContactIds: target.ids, campaignIds, callForCheck },
       })
-    : call(api.contacts.invite, { body: { emails, campaignIds, tags, callForCheck } });
+    : target.kind === 'matching'
+      ? call(api.contacts.invite, { body: { filter: target.filter, campaignIds, tags, callForCheck } })
+      : call(api.contacts.invite, { body: { emails, campaignIds, tags, callForCheck } });

@@ -1,6 +1,11 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ContactList, contactListIdsMax, contactListNameMax } from '@parley/contract';
+import {
+  type ContactFilter,
+  type ContactList,
+  contactListIdsMax,
+  contactListNameMax,
+} from '@parley/contract';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
@@ -16,14 +21,19 @@ import {
 } from '@/lib/contact-lists';
 import { notifyError, notifySuccess } from '@/lib/notifications';
 
+/** The chosen contacts' ids, or every contact the contact book's filter matches (`count` of them). */
+export type ListedContacts = { contactIds: string[] } | { filter: ContactFilter; count: number };
+
 type Props = {
   opened: boolean;
   onClose: () => void;
-  /** The chosen contacts' ids. */
-  contactIds: string[];
+  contacts: ListedContacts;
   /** Once they were added: the caller clears its selection. */
   onAdded?: () => void;
 };
+
+const countOf = (contacts: ListedContacts) =>
+  'filter' in contacts ? contacts.count : contacts.contactIds.length;
 
 const targets = ['existing', 'new'] as const;
 type Target = (typeof targets)[number];
@@ -31,32 +41,36 @@ type Target = (typeof targets)[number];
 type Values = { target: Target; listId: string | null; name: string; description: string };
 
 /**
- * "Add to list" for the contacts chosen in the contact book: into an existing list
- * (PUT /contactList/:id {newContactIds}) or a new one made with them (POST /contactList).
+ * "Add to list" for the contacts chosen in the contact book, or all its filter matches: into an
+ * existing list (PUT /contactList/:id {newContactIds} or {filter}) or a new one made with them
+ * (POST /contactList).
  */
-export const AddToListDialog = ({ opened, onClose, contactIds, onAdded }: Props) => {
+export const AddToListDialog = ({ opened, onClose, contacts, onAdded }: Props) => {
   const { t } = useTranslation();
   // The contacts it was opened for: the caller clears its selection once they are added, while
   // the dialog is still closing.
-  const shown = useRef(contactIds);
-  if (opened) shown.current = contactIds;
+  const shown = useRef(contacts);
+  if (opened) shown.current = contacts;
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('contactLists.addToList.title', { count: shown.current.length })}
+      title={t('contactLists.addToList.title', { count: countOf(shown.current) })}
     >
       {/* Mounted while open only, so every opening starts afresh. */}
-      <AddToListForm contactIds={shown.current} onClose={onClose} onAdded={onAdded} />
+      <AddToListForm contacts={shown.current} onClose={onClose} onAdded={onAdded} />
     </Modal>
   );
 };
 
-const AddToListForm = ({ contactIds, onClose, onAdded }: Omit<Props, 'opened'>) => {
+const AddToListForm = ({ contacts, onClose, onAdded }: Omit<Props, 'opened'>) => {
   const { t } = useTranslation();
   const rules = useContactListFieldRules();
   const invalidate = useInvalidateContactLists();
-  const tooMany = contactIds.length > contactListIdsMax;
+  const count = countOf(contacts);
+  // By filter the server takes up to its cap (the contact book offers "all matching" only below it).
+  const tooMany = !('filter' in contacts) && count > contactListIdsMax;
+  const members = 'filter' in contacts ? { filter: contacts.filter } : { contactIds: contacts.contactIds };
   const form = useForm<Values>({
     initialValues: { target: 'existing', listId: null, name: '', description: '' },
     validate: {
@@ -70,8 +84,8 @@ const AddToListForm = ({ contactIds, onClose, onAdded }: Omit<Props, 'opened'>) 
   const save = useMutation({
     mutationFn: (v: Values): Promise<ContactList> =>
       v.target === 'existing' && v.listId
-        ? addContactsToList({ id: v.listId, contactIds })
-        : createContactList({ name: v.name.trim(), description: v.description.trim(), contactIds }),
+        ? addContactsToList({ id: v.listId, ...members })
+        : createContactList({ name: v.name.trim(), description: v.description.trim(), ...members }),
     meta: { errorNotification: false },
     onError: (error) => {
       if (isNameTaken(error)) {
@@ -83,7 +97,7 @@ const AddToListForm = ({ contactIds, onClose, onAdded }: Omit<Props, 'opened'>) 
     onSuccess: async (list) => {
       notifySuccess({
         title: t('contactLists.addToList.doneTitle'),
-        message: t('contactLists.addToList.doneText', { count: contactIds.length, name: list.name }),
+        message: t('contactLists.addToList.doneText', { count, name: list.name }),
       });
       onClose();
       onAdded?.();
@@ -100,10 +114,14 @@ const AddToListForm = ({ contactIds, onClose, onAdded }: Omit<Props, 'opened'>) 
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        <Text>{t('contactLists.addToList.text', { count: contactIds.length })}</Text>
+        <Text>
+          {'filter' in contacts
+            ? t('contactLists.addToList.matchingText', { count })
+            : t('contactLists.addToList.text', { count })}
+        </Text>
         {tooMany ? (
           <Text c="red" role="alert">
-            {t('contactLists.addToList.tooMany', { count: contactIds.length, max: contactListIdsMax })}
+            {t('contactLists.addToList.tooMany', { count, max: contactListIdsMax })}
           </Text>
         ) : null}
         <SegmentedControl

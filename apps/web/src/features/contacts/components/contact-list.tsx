@@ -170,26 +170,21 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
               {t('contacts.list.selectAllMatching', { count: total })}
             </Button>
           ) : null}
-          {/* Inviting and adding to a list name each contact: offered for the contacts chosen. */}
-          {allMatching ? null : (
-            <>
-              <Button
-                size="xs"
-                leftSection={<IconSend size={14} aria-hidden />}
-                onClick={() => setInviting(true)}
-              >
-                {t('contacts.list.inviteSelected')}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPlaylistAdd size={14} aria-hidden />}
-                onClick={() => setListing(true)}
-              >
-                {t('contactLists.addToList.open')}
-              </Button>
-            </>
-          )}
+          <Button
+            size="xs"
+            leftSection={<IconSend size={14} aria-hidden />}
+            onClick={() => setInviting(true)}
+          >
+            {t('contacts.list.inviteSelected')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlaylistAdd size={14} aria-hidden />}
+            onClick={() => setListing(true)}
+          >
+            {t('contactLists.addToList.open')}
+          </Button>
           <Button
             size="xs"
             variant="light"
@@ -261,14 +256,18 @@ export const ContactList = ({ onInvite }: { onInvite: () => void }) => {
       <InviteDialog
         opened={inviting}
         onClose={() => setInviting(false)}
-        target={{ kind: 'contacts', emails: selection.rows.map((c) => c.email) }}
-        onInvited={selection.clear}
+        target={
+          allMatching
+            ? { kind: 'matching', filter, count: total }
+            : { kind: 'contacts', emails: selection.rows.map((c) => c.email) }
+        }
+        onInvited={clearSelection}
       />
       <AddToListDialog
         opened={listing}
         onClose={() => setListing(false)}
-        contactIds={selection.keys}
-        onAdded={selection.clear}
+        contacts={allMatching ? { filter, count: total } : { contactIds: selection.keys }}
+        onAdded={clearSelection}
       />
       <BulkTagsDialog
         // A new mode starts afresh; the same one keeps the tags of a cancelled check.

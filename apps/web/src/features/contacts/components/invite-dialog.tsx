@@ -40,7 +40,9 @@ export const InviteDialog = ({ opened, onClose, target, campaign, onInvited }: I
       ? t('contacts.invite.title')
       : target.kind === 'contacts'
         ? t('contacts.invite.contactsTitle', { count: target.emails.length })
-        : t('contacts.invite.tempTitle', { count: target.ids.length });
+        : target.kind === 'matching'
+          ? t('contacts.invite.contactsTitle', { count: target.count })
+          : t('contacts.invite.tempTitle', { count: target.ids.length });
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg">
       {/* Mounted while open only, so every opening starts afresh. */}
@@ -90,7 +92,7 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
           : null;
   const campaignsError = attempted && campaignIds.length === 0 ? t('contacts.invite.noCampaign') : null;
   const noneRunning = !campaign && running.data?.documents.length === 0;
-  const ready = emails.length > 0 || target.kind === 'temp';
+  const ready = emails.length > 0 || target.kind === 'temp' || target.kind === 'matching';
 
   const input = (callForCheck: boolean) => ({ target, emails, campaignIds, tags, callForCheck });
 
@@ -107,11 +109,17 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
         notifySuccess({
           title: t('contacts.invite.sentTitle'),
           message: [
-            t('contacts.invite.sentText', {
-              count: done.invitations,
-              fresh: done.newContacts,
-              known: done.existingContacts,
-            }),
+            // By filter, jobs make the invitations within moments of the answer (docs/product-decisions.md, "Contacts").
+            target.kind === 'matching'
+              ? t('contacts.invite.matchingSentText', {
+                  count: done.invitations,
+                  known: done.existingContacts,
+                })
+              : t('contacts.invite.sentText', {
+                  count: done.invitations,
+                  fresh: done.newContacts,
+                  known: done.existingContacts,
+                }),
             done.problems.length > 0 ? t('contacts.invite.skipped', { count: done.problems.length }) : '',
           ]
             .filter(Boolean)
@@ -164,6 +172,8 @@ const InviteForm = ({ target, campaign, onClose, onInvited }: Omit<InviteDialogP
             </Text>
           ) : null}
         </Text>
+      ) : target.kind === 'matching' ? (
+        <Text>{t('contacts.invite.matchingText', { count: target.count })}</Text>
       ) : (
         <Text>{t('contacts.invite.tempText', { count: target.ids.length })}</Text>
       )}
