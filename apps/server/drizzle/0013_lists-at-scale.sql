@@ -271,3 +271,101 @@ BEGIN
 END $$;
 --> statement-breakpoint
 SELECT "post_tallies_recount"(NULL);
+--> statement-breakpoint
+-- Issue 29 point 4 (tag groups that stay fast as they grow): a group's member count kept instead of counted on
+-- every read. tag_groups.member_count is a full count when the group is made or its tags or condition change
+-- (under the audience lock held exclusively); tag_group_member_deltas gets one row per group and statement that
+-- changes contacts' tags (inserts, updates and deletes of tagged contacts, cascades included), written by the
+-- trigger on contacts in that statement's transaction, which holds the audience lock shared until it commits; the
+-- tags sweep folds the rows into member_count every minute and repairs a drifted count. A group's count is
+-- member_count plus its rows. The trigger first, so no contact changes between the backfill and it. The
+-- functions and triggers are hand-written (drizzle-kit declares neither).
+ALTER TABLE "tag_groups" ADD COLUMN "member_count" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "tag_groups" ADD COLUMN "counted_at" timestamp with time zone;
+--> statement-breakpoint
+CREATE INDEX "tag_groups_counted_at_index" ON "tag_groups" USING btree ("counted_at");
+--> statement-breakpoint
+CREATE TABLE "tag_group_member_deltas" (
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"manufacturer_id" uuid NOT NULL,
+	"tag_group_id" uuid NOT NULL,
+	"delta" integer NOT NULL,
+	CONSTRAINT "tag_group_member_deltas_manufacturer_id_id_pk" PRIMARY KEY("manufacturer_id","id")
+);
+--> statement-breakpoint
+CREATE INDEX "tag_group_member_deltas_tag_group_id_index" ON "tag_group_member_deltas" USING btree ("tag_group_id");
+--> statement-breakpoint
+-- Whether tags make a member of a group (its condition and tags): queries/segments.query.ts's memberOf.
+CREATE FUNCTION "tag_group_has"("condition" text, "group_tags" text[], "tags" text[]) RETURNS boolean
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+	SELECT cardinality("group_tags") > 0 AND CASE WHEN "condition" = 'and' THEN "tags" @> "group_tags" ELSE "tags" && "group_tags" END
+$$;
+--> statement-breakpoint
+-- Each statement's change of every group's members, one delta row per group that changed. The audience lock
+-- (tags.repository.ts, lockAudienceShared: the same key) is taken shared for each manufacturer whose contacts'
+-- tags changed, in id order, before the groups are read: a group being made or redefined (which holds it
+-- exclusively while it counts) is then either committed and read here, or waits until this transaction ends
+-- and counts what it changed. Rows only inserted, so concurrent tag changes never wait for each other's count.
+CREATE FUNCTION "tag_group_members_after"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE m uuid;
+BEGIN
+	IF TG_OP = 'INSERT' THEN
+		FOR m IN SELECT DISTINCT n."manufacturer_id" FROM new_rows n WHERE cardinality(n."tags") > 0 ORDER BY 1 LOOP
+			PERFORM pg_advisory_xact_lock_shared(hashtextextended('tag-audience:' || m::text, 0));
+		END LOOP;
+		IF NOT FOUND THEN RETURN NULL; END IF;
+		INSERT INTO "tag_group_member_deltas" ("manufacturer_id", "tag_group_id", "delta")
+		SELECT g."manufacturer_id", g."id", count(*)::int
+		FROM new_rows n JOIN "tag_groups" g ON g."manufacturer_id" = n."manufacturer_id"
+		WHERE "tag_group_has"(g."condition", g."tags", n."tags")
+		GROUP BY g."manufacturer_id", g."id";
+	ELSIF TG_OP = 'DELETE' THEN
+		FOR m IN SELECT DISTINCT o."manufacturer_id" FROM old_rows o WHERE cardinality(o."tags") > 0 ORDER BY 1 LOOP
+			PERFORM pg_advisory_xact_lock_shared(hashtextextended('tag-audience:' || m::text, 0));
+		END LOOP;
+		IF NOT FOUND THEN RETURN NULL; END IF;
+		INSERT INTO "tag_group_member_deltas" ("manufacturer_id", "tag_group_id", "delta")
+		SELECT g."manufacturer_id", g."id", -count(*)::int
+		FROM old_rows o JOIN "tag_groups" g ON g."manufacturer_id" = o."manufacturer_id"
+		WHERE "tag_group_has"(g."condition", g."tags", o."tags")
+		GROUP BY g."manufacturer_id", g."id";
+	ELSE
+		FOR m IN SELECT v.m FROM old_rows o JOIN new_rows n ON n."id" = o."id"
+			CROSS JOIN LATERAL (VALUES (o."manufacturer_id"), (n."manufacturer_id")) v(m)
+			WHERE o."tags" IS DISTINCT FROM n."tags" OR o."manufacturer_id" <> n."manufacturer_id"
+			GROUP BY v.m ORDER BY v.m LOOP
+			PERFORM pg_advisory_xact_lock_shared(hashtextextended('tag-audience:' || m::text, 0));
+		END LOOP;
+		IF NOT FOUND THEN RETURN NULL; END IF;
+		-- Per changed contact and group of its manufacturer: +1 joined, -1 left (0, most pairs, left out). A
+		-- contact moved to another manufacturer (nothing does that) leaves the one's groups and joins the other's.
+		INSERT INTO "tag_group_member_deltas" ("manufacturer_id", "tag_group_id", "delta")
+		SELECT g."manufacturer_id", g."id", sum(d.n)::int
+		FROM (
+			SELECT v.m, v.before, v.after FROM old_rows o JOIN new_rows n ON n."id" = o."id"
+			CROSS JOIN LATERAL (VALUES (o."manufacturer_id", o."tags", n."tags"), (o."manufacturer_id", o."tags", NULL),
+				(n."manufacturer_id", NULL, n."tags")) v(m, before, after)
+			WHERE (o."tags" IS DISTINCT FROM n."tags" OR o."manufacturer_id" <> n."manufacturer_id")
+				AND (o."manufacturer_id" = n."manufacturer_id") = (v.before IS NOT NULL AND v.after IS NOT NULL)
+		) c JOIN "tag_groups" g ON g."manufacturer_id" = c.m
+		CROSS JOIN LATERAL (SELECT coalesce("tag_group_has"(g."condition", g."tags", c.after), false)::int
+			- coalesce("tag_group_has"(g."condition", g."tags", c.before), false)::int AS n) d
+		WHERE d.n <> 0
+		GROUP BY g."manufacturer_id", g."id"
+		HAVING sum(d.n) <> 0;
+	END IF;
+	RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "contacts_tag_groups_insert" AFTER INSERT ON "contacts" REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "tag_group_members_after"();
+--> statement-breakpoint
+CREATE TRIGGER "contacts_tag_groups_update" AFTER UPDATE ON "contacts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "tag_group_members_after"();
+--> statement-breakpoint
+CREATE TRIGGER "contacts_tag_groups_delete" AFTER DELETE ON "contacts" REFERENCING OLD TABLE AS old_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION "tag_group_members_after"();
+--> statement-breakpoint
+UPDATE "tag_groups" g SET "member_count" = (SELECT count(*)::int FROM "contacts" c
+	WHERE c."manufacturer_id" = g."manufacturer_id" AND "tag_group_has"(g."condition", g."tags", c."tags")), "counted_at" = now();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
 import {
+  cursorSchema,
   idSchema,
   isoDateSchema,
   listOf,
@@ -34,7 +35,7 @@ export const tagGroupSchema = z.object({
   description: z.string(),
   condition: tagConditionSchema,
   tags: z.array(z.string()),
-  /** Its members now (counted live). */
+  /** Its members now (kept with every change of contacts' tags, not counted on a read). */
   memberCount: z.number().int(),
   campaigns: z.array(tagGroupCampaignSchema),
   createdAt: isoDateSchema,
@@ -109,7 +110,7 @@ export const tagRoutes = {
     method: 'GET',
     path: '/tag/tag-group',
     access: 'connect',
-    summary: 'Tag groups with their live member counts and linked campaigns, paged and searched',
+    summary: 'Tag groups with their member counts and linked campaigns, paged and searched',
     tags: ['tags'],
     query: pageQuerySchema.extend({
       /** A part of the title, the description or a tag (case-insensitive). */
@@ -127,7 +128,7 @@ export const tagRoutes = {
     method: 'GET',
     path: '/tag/tag-group/:id',
     access: 'connect',
-    summary: 'A tag group with its live member count and linked campaigns',
+    summary: 'A tag group with its member count and linked campaigns',
     tags: ['tags'],
     params: idParams,
     status: 200,
@@ -137,11 +138,13 @@ export const tagRoutes = {
     method: 'GET',
     path: '/tag/tag-group/:id/members',
     access: 'connect',
-    summary: "A tag group's members now, paged, newest contact first",
+    summary: "A tag group's members now, paged (by page, or keyset after a cursor), newest contact first",
     tags: ['tags'],
     params: idParams,
     query: pageQuerySchema.pick({ page: true, limit: true }).extend({
       search: z.string().trim().max(200).optional(),
+      /** Keyset paging: the members after this cursor (an earlier answer's `next`); `page` is then ignored. */
+      after: cursorSchema.optional(),
     }),
     status: 200,
     response: listOf(contactSchema),

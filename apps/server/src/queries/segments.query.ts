@@ -1,22 +1,25 @@
 /**
  * Read-only query: tag groups as segments of the contact book (D17). Reads tag_groups,
- * tag_group_campaigns (tags), contacts and contact_unsubscribes (contacts), campaigns (campaigns),
- * question_options (questions), invitations (invitations) and campaign_tickets (tickets). Used by the
- * tags service for its lists, member pages, counts and the live audiences' invitations. It never writes.
+ * tag_group_member_deltas, tag_group_campaigns (tags), contacts and contact_unsubscribes (contacts),
+ * campaigns (campaigns), question_options (questions), invitations (invitations) and campaign_tickets
+ * (tickets). Used by the tags service for its lists, member pages, counts and the live audiences'
+ * invitations. It never writes.
  *
  * A group's members are the contacts with all (`and`) or any (`or`) of its tags; a group without tags
  * has none. Written as `tags @> group` / `tags && group`, which the GIN index on contacts.tags serves.
+ * How many they are is kept, not counted on a read: the group's `member_count` plus its deltas not yet
+ * folded (docs/architecture.md, "Tags and live audiences").
  */
 import type { TagCondition } from '@parley/contract';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { anyOf } from '../lib/any-of.js';
-import { pageAndCount } from '../lib/paging.js';
+import { type Cursor, keysetOrder, pageAndCount } from '../lib/paging.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { questionOptions } from '../modules/questions/questions.tables.js';
-import { tagGroupCampaigns, tagGroups } from '../modules/tags/tags.tables.js';
+import { keptMemberCount, tagGroupCampaigns, tagGroups } from '../modules/tags/tags.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
 import { answeredCount, invitedCount, likePattern, searchOf, unsubscribed } from './contact-book.query.js';
 
@@ -38,17 +41,7 @@ const rowMemberOf = sql`(cardinality(g.tags) > 0 and
 
 // Inside a subquery the outer row's columns are written out with their table: Drizzle prints a
 // column of the selected table without it, and `"tags"` there would name the contact's.
-/**
- * The group row's member count: one counting subquery per condition, each by the GIN index, so a
- * page of groups costs a count per group, never a pass over every contact for every group.
- */
-const memberCount = sql<number>`(case
-  when cardinality("tag_groups"."tags") = 0 then 0
-  when "tag_groups"."condition" = 'and' then (select count(*)::int from ${contacts} c
-    where c.manufacturer_id = "tag_groups"."manufacturer_id" and c.tags @> "tag_groups"."tags")
-  else (select count(*)::int from ${contacts} c
-    where c.manufacturer_id = "tag_groups"."manufacturer_id" and c.tags && "tag_groups"."tags")
-  end)`;
+const memberCount = keptMemberCount;
 
 /** The group's linked campaigns as JSON, by title. */
 const linkedCampaigns = sql<{ _id: string; title: string; state: string }[]>`coalesce((
@@ -119,21 +112,52 @@ export const findTagGroupWithCounts = async (
   return row;
 };
 
-/** One page of a segment's members (newest contact first) with the contact book's counts, and the total. */
+/** The members' order, newest contact first, as keyset (lib/paging.ts): the id breaks ties. */
+export const membersOrder = keysetOrder({
+  key: contacts.createdAt,
+  type: 'timestamptz',
+  id: contacts.id,
+  descending: true,
+});
+/** The members' one sort, as their cursors name it. */
+export const membersSort = '-createdAt';
+
+/**
+ * One page of a segment's members (newest contact first) with the contact book's counts, each with its
+ * sort key for the next cursor, and the total. With a cursor (`after`) the page starts after that row
+ * instead of at `offset`. `total` given (the group's kept count, when nothing narrows it) is answered
+ * as it is; else the members the search matches are counted.
+ */
 export const listSegmentMembers = (
   db: DbOrTx,
-  q: Segment & { manufacturerId: string; search?: string | undefined; limit: number; offset: number },
+  q: Segment & {
+    manufacturerId: string;
+    search?: string | undefined;
+    limit: number;
+    offset: number;
+    after?: Cursor | undefined;
+    total?: number | undefined;
+  },
 ) => {
   const where = and(eq(contacts.manufacturerId, q.manufacturerId), memberOf(q), searchOf(q.search));
+  // The page's ids first, then its rows with their counts and sort key: PostgreSQL computes a select
+  // list for every row an offset skips (docs/operations.md, "Lists").
+  const pageIds = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(q.after ? and(where, membersOrder.after(q.after)) : where)
+    .orderBy(...membersOrder.orderBy)
+    .limit(q.limit)
+    .offset(q.after ? 0 : q.offset);
   return pageAndCount(
     db
-      .select({ contact: contacts, unsubscribed, invitedCount, answeredCount })
+      .select({ contact: contacts, unsubscribed, invitedCount, answeredCount, key: membersOrder.keyText })
       .from(contacts)
-      .where(where)
-      .orderBy(desc(contacts.createdAt), desc(contacts.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ total: count() }).from(contacts).where(where),
+      .where(and(eq(contacts.manufacturerId, q.manufacturerId), inArray(contacts.id, pageIds)))
+      .orderBy(...membersOrder.orderBy),
+    q.total === undefined
+      ? db.select({ total: count() }).from(contacts).where(where)
+      : Promise.resolve([{ total: q.total }]),
   );
 };
 
@@ -145,6 +169,29 @@ export const countSegment = async (db: DbOrTx, manufacturerId: string, s: Segmen
     .from(contacts)
     .where(and(eq(contacts.manufacturerId, manufacturerId), memberOf(s)));
   return row?.n ?? 0;
+};
+
+/**
+ * A group's member count counted and as kept, read in one statement (one snapshot), so they differ only
+ * when the kept count drifted: every change of contacts' tags writes its delta in its own transaction.
+ * The sweep's repair; the caller holds the audience lock shared, so the group's definition is `s`.
+ */
+export const countedAndKept = async (db: DbOrTx, manufacturerId: string, groupId: string, s: Segment) => {
+  const counted =
+    s.tags.length === 0
+      ? sql`0`
+      : sql`(select count(*) from ${contacts} where ${and(eq(contacts.manufacturerId, manufacturerId), memberOf(s))})`;
+  const result = await db.execute<{
+    counted: number;
+    kept: number | null;
+  }>(sql`select ${counted}::int as counted,
+    (select ${memberCount} from ${tagGroups} where "tag_groups"."id" = ${groupId}) as kept`);
+  const row = result.rows[0];
+  const kept = row?.kept;
+  return {
+    counted: Number(row?.counted ?? 0),
+    kept: kept === null || kept === undefined ? undefined : Number(kept),
+  };
 };
 
 /** Who joins and who leaves when a segment's definition changes from `before` to `after`, and its size after. */

@@ -11,6 +11,7 @@ import {
 } from '../../queries/segments.query.js';
 import type { ContactService, TagsAdded } from '../contacts/index.js';
 import type { InvitationService } from '../invitations/index.js';
+import type { MemberCounts } from './member-counts.js';
 import {
   findChange,
   insertChange,
@@ -51,6 +52,7 @@ export const createAudienceJob = ({
   log,
   contacts,
   invitations,
+  counts,
 }: {
   db: Db;
   clock: Clock;
@@ -58,6 +60,7 @@ export const createAudienceJob = ({
   log: Pick<Logger, 'info' | 'error'>;
   contacts: Pick<ContactService, 'lockByIds'>;
   invitations: Pick<InvitationService, 'inviteInTx'>;
+  counts: Pick<MemberCounts, 'keep'>;
 }) => {
   /**
    * Invites pending pairs of the live audience, one call per campaign and group so that each invitation
@@ -166,7 +169,8 @@ export const createAudienceJob = ({
 
   /**
    * Takes over changes whose job was lost (a crash) or is held by a process that is gone (its claim
-   * expired), a step each (a longer one queues its rest), and prunes old processed ones.
+   * expired), a step each (a longer one queues its rest), and prunes old processed ones; then keeps the
+   * groups' member counts (folds their deltas, repairs any drift: member-counts.ts).
    */
   const sweep = async () => {
     const now = clock.now();
@@ -183,7 +187,7 @@ export const createAudienceJob = ({
     }
     await pruneChanges(db, new Date(now.getTime() - keepChangesMs));
     if (finished > 0) log.info({ changes: finished }, 'tag change sweep finished lost changes');
-    return { finished };
+    return { finished, ...(await counts.keep()) };
   };
 
   jobs.define<TagChangeJob>(TAG_CHANGE_JOB, (data) => processChange(data.changeId, data.from), {
@@ -191,7 +195,7 @@ export const createAudienceJob = ({
     expireInSeconds: 40,
   });
   // Every minute: a lost change is found within one, and the partial index of unprocessed changes
-  // makes an idle sweep one index probe.
+  // makes an idle sweep one index probe (and the counts' fold one probe of their deltas' index).
   jobs.define(TAG_SWEEP_JOB, () => sweep().then(() => undefined), {
     cron: '* * * * *',
     retryLimit: 0,

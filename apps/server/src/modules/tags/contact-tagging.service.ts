@@ -7,11 +7,11 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import { countSegment, pickersOfOption } from '../../queries/segments.query.js';
+import { pickersOfOption } from '../../queries/segments.query.js';
 import type { ContactService } from '../contacts/index.js';
 import type { QuestionService } from '../questions/index.js';
 import { audienceReport } from './audience-report.js';
-import { groupsOf } from './tags.repository.js';
+import { groupsOf, keptCounts } from './tags.repository.js';
 import { emptyReport, type RunChecked, uniqueTags } from './tags.shared.js';
 
 /**
@@ -67,15 +67,15 @@ export const createContactTagging = ({
         if (was && !is) left += 1;
       }
       if (joined + left > 0) {
-        report.groups.push({
-          _id: g.id,
-          title: g.title,
-          gained: joined,
-          lost: left,
-          memberCount: await countSegment(tx, manufacturerId, g),
-        });
+        report.groups.push({ _id: g.id, title: g.title, gained: joined, lost: left, memberCount: 0 });
       }
     }
+    // The counts after the change, as kept: the trigger on contacts wrote this change's deltas in `tx`.
+    const kept = await keptCounts(
+      tx,
+      report.groups.map((g) => g._id),
+    );
+    for (const g of report.groups) g.memberCount = kept.get(g._id) ?? 0;
     if (gained.length > 0) {
       const { part } = await audienceReport(tx, {
         manufacturerId,

@@ -3,10 +3,12 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertFresh } from '../../lib/fresh.js';
-import { pageOffset } from '../../lib/paging.js';
+import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import {
+  countSegment,
   listSegmentMembers,
   listTagGroups,
+  membersSort,
   segmentDelta,
   segmentMemberIds,
   tagCounts,
@@ -18,7 +20,8 @@ import type { AudienceJob } from './audience-job.js';
 import { audienceReport } from './audience-report.js';
 import {
   deleteGroup,
-  findGroup,
+  dropMemberDeltas,
+  findGroupCounted,
   insertGroup,
   linkCampaigns,
   linkedAmong,
@@ -91,8 +94,12 @@ export const createTagGroups = ({
         ...(next.description !== undefined ? { description: next.description } : {}),
         condition: after.condition,
         tags: after.tags,
+        // The new definition's count, counted with the audience lock held exclusively: no tag change is
+        // in flight, so it replaces the kept count and its deltas exactly.
+        ...(delta ? { memberCount: delta.members, countedAt: clock.now() } : {}),
         updatedAt: clock.now(),
       });
+      if (delta) await dropMemberDeltas(tx, g.id);
       if (delta) {
         report.contacts = delta.gained + delta.lost;
         report.groups.push({
@@ -193,13 +200,19 @@ export const createTagGroups = ({
 
     group: (manufacturerId: string, id: string) => groupOf(db, manufacturerId, id),
 
+    /**
+     * A page of the group's members, newest first, by page or after a cursor (keyset: no row repeated or
+     * skipped while contacts are added); the total is the group's kept count unless a search narrows it.
+     */
     members: async (
       manufacturerId: string,
       id: string,
-      q: { page: number; limit: number; search?: string | undefined },
+      q: { page: number; limit: number; search?: string | undefined; after?: string | undefined },
     ) => {
-      const g = await findGroup(db, manufacturerId, id);
-      if (!g) throw notFound('tag group');
+      const after = q.after ? decodeCursor(q.after, membersSort) : undefined;
+      const found = await findGroupCounted(db, manufacturerId, id);
+      if (!found) throw notFound('tag group');
+      const { group: g, memberCount } = found;
       const { rows, total } = await listSegmentMembers(db, {
         manufacturerId,
         condition: g.condition,
@@ -207,20 +220,35 @@ export const createTagGroups = ({
         search: q.search,
         limit: q.limit,
         offset: pageOffset(q),
+        after,
+        total: q.search ? undefined : memberCount,
       });
-      return { documents: rows.map((r) => toContact(r.contact, r)), total };
+      return {
+        documents: rows.map((r) => toContact(r.contact, r)),
+        total,
+        ...nextCursor(rows, q.limit, membersSort, (r) => ({ key: r.key, id: r.contact.id })),
+      };
     },
 
     search: (manufacturerId: string, q: { search?: string | undefined; limit: number }) =>
       tagCounts(db, { manufacturerId, search: q.search, limit: q.limit }),
 
-    /** A new group has no linked campaign yet, so it invites nobody. */
+    /**
+     * A new group has no linked campaign yet, so it invites nobody. Its members are counted with the
+     * audience lock held exclusively, so no tag change is in flight that the count would miss and that
+     * would not see the group either (docs/architecture.md, "Tags and live audiences").
+     */
     create: async (
       manufacturerId: string,
       b: { title: string; description: string; condition: TagCondition; tags: string[] },
     ) => {
+      const tags = uniqueTags(b.tags);
       const row = await withTitleCheck(b.title, () =>
-        insertGroup(db, { manufacturerId, ...b, tags: uniqueTags(b.tags), now: clock.now() }),
+        db.transaction(async (tx) => {
+          await lockAudience(tx, manufacturerId);
+          const memberCount = await countSegment(tx, manufacturerId, { condition: b.condition, tags });
+          return insertGroup(tx, { manufacturerId, ...b, tags, memberCount, now: clock.now() });
+        }),
       );
       return groupOf(db, manufacturerId, row.id);
     },
@@ -251,6 +279,8 @@ export const createTagGroups = ({
         const g = await lockOwnGroup(tx, manufacturerId, id);
         const group = await groupOf(tx, manufacturerId, g.id);
         await deleteGroup(tx, g.id);
+        // Its count's deltas (one written by a tag change still in flight is dropped by the sweep).
+        await dropMemberDeltas(tx, g.id);
         return {
           ...emptyReport(b.callForCheck),
           contacts: group.memberCount,

@@ -1,8 +1,14 @@
 import type { TagChangeVia, TagCondition } from '@parley/contract';
-import { and, asc, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { liveJobExists } from '../../jobs/queue.js';
-import { tagChanges, tagGroupCampaigns, tagGroups } from './tags.tables.js';
+import {
+  keptMemberCount,
+  tagChanges,
+  tagGroupCampaigns,
+  tagGroupMemberDeltas,
+  tagGroups,
+} from './tags.tables.js';
 
 export type TagGroupRow = typeof tagGroups.$inferSelect;
 export type TagChangeRow = typeof tagChanges.$inferSelect;
@@ -34,6 +40,8 @@ export const insertGroup = async (
     description: string;
     condition: TagCondition;
     tags: string[];
+    /** Counted under the audience lock (no tag change in flight). */
+    memberCount: number;
     now: Date;
   },
 ) => {
@@ -45,6 +53,8 @@ export const insertGroup = async (
       description: v.description,
       condition: v.condition,
       tags: v.tags,
+      memberCount: v.memberCount,
+      countedAt: v.now,
       createdAt: v.now,
       updatedAt: v.now,
     })
@@ -53,9 +63,10 @@ export const insertGroup = async (
   return row;
 };
 
-export const findGroup = async (db: DbOrTx, manufacturerId: string, id: string) => {
+/** The manufacturer's group with its kept member count. */
+export const findGroupCounted = async (db: DbOrTx, manufacturerId: string, id: string) => {
   const [row] = await db
-    .select()
+    .select({ group: tagGroups, memberCount: keptMemberCount })
     .from(tagGroups)
     .where(and(eq(tagGroups.manufacturerId, manufacturerId), eq(tagGroups.id, id)));
   return row;
@@ -77,7 +88,11 @@ export const groupsOf = (db: DbOrTx, manufacturerId: string) =>
 export const updateGroup = async (
   db: DbOrTx,
   id: string,
-  patch: Partial<Pick<TagGroupRow, 'title' | 'description' | 'condition' | 'tags'>> & { updatedAt: Date },
+  patch: Partial<
+    Pick<TagGroupRow, 'title' | 'description' | 'condition' | 'tags' | 'memberCount' | 'countedAt'>
+  > & {
+    updatedAt: Date;
+  },
 ) => {
   const [row] = await db.update(tagGroups).set(patch).where(eq(tagGroups.id, id)).returning();
   if (!row) throw new Error(`tag group ${id} vanished during its update`);
@@ -177,3 +192,70 @@ export const pruneChanges = (db: DbOrTx, before: Date) =>
   db
     .delete(tagChanges)
     .where(and(sql`${tagChanges.processedAt} is not null`, lt(tagChanges.processedAt, before)));
+
+/** The kept member counts of the groups `ids` (docs/architecture.md, "Tags and live audiences"). */
+export const keptCounts = async (db: DbOrTx, ids: string[]) =>
+  new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: tagGroups.id, n: keptMemberCount })
+            .from(tagGroups)
+            .where(inArray(tagGroups.id, ids))
+        ).map((r) => [r.id, r.n]),
+  );
+
+/**
+ * A group's count set from a full count (its definition changed, under the audience lock held
+ * exclusively: no tag change is in flight): the deltas it replaces go.
+ */
+export const dropMemberDeltas = (db: DbOrTx, groupId: string) =>
+  db.delete(tagGroupMemberDeltas).where(eq(tagGroupMemberDeltas.tagGroupId, groupId));
+
+/** A correction found by the repair, written as one more delta (so it adds to whatever commits meanwhile). */
+export const insertMemberDelta = (
+  db: DbOrTx,
+  v: { manufacturerId: string; tagGroupId: string; delta: number },
+) => db.insert(tagGroupMemberDeltas).values(v);
+
+export const markCounted = (db: DbOrTx, id: string, now: Date) =>
+  db.update(tagGroups).set({ countedAt: now }).where(eq(tagGroups.id, id));
+
+/**
+ * Folds the deltas of up to `limit` groups into their `member_count`, in one statement: each group row is
+ * locked first (one locked by a definition change or a delete is left for the next fold), then its deltas
+ * visible now are deleted and their sum added, so every reader sees the same count before and after. A
+ * delta written meanwhile stays for the next fold. Answers the groups folded.
+ */
+export const foldMemberDeltas = async (db: DbOrTx, limit: number) => {
+  const result = await db.execute<{ id: string }>(sql`
+    with locked as (
+      select g.id from ${tagGroups} g
+      where g.id in (select d.tag_group_id from ${tagGroupMemberDeltas} d)
+      order by g.id limit ${limit} for update of g skip locked
+    ), gone as (
+      delete from ${tagGroupMemberDeltas} d using locked l where d.tag_group_id = l.id
+      returning d.tag_group_id, d.delta
+    ), sums as (
+      select tag_group_id, sum(delta)::int as n from gone group by tag_group_id
+    )
+    update ${tagGroups} g set member_count = g.member_count + s.n from sums s where g.id = s.tag_group_id
+    returning g.id`);
+  return result.rows.length;
+};
+
+/** Deltas of groups that are gone (deleted, or their manufacturer, while a tag change was in flight). */
+export const dropOrphanDeltas = (db: DbOrTx) =>
+  db
+    .delete(tagGroupMemberDeltas)
+    .where(sql`not exists (select 1 from ${tagGroups} g where g.id = ${tagGroupMemberDeltas.tagGroupId})`);
+
+/** Groups whose count no full count has checked since `before`, the longest unchecked first. */
+export const groupsDueForCount = (db: DbOrTx, before: Date, limit: number) =>
+  db
+    .select()
+    .from(tagGroups)
+    .where(or(isNull(tagGroups.countedAt), lt(tagGroups.countedAt, before)))
+    .orderBy(sql`${tagGroups.countedAt} asc nulls first`, tagGroups.id)
+    .limit(limit);

@@ -10,6 +10,7 @@ import './tags.errors.js';
 import { createAudienceJob } from './audience-job.js';
 import { createCampaignTags } from './campaign-tags.service.js';
 import { createContactTagging } from './contact-tagging.service.js';
+import { createMemberCounts } from './member-counts.js';
 import { createTagGroups } from './tag-groups.service.js';
 import { checkedRunner } from './tags.shared.js';
 
@@ -22,7 +23,8 @@ import { checkedRunner } from './tags.shared.js';
  *
  * One service of four use cases, each in its own file: the groups (tag-groups.service.ts), tagging
  * contacts (contact-tagging.service.ts), campaign tags (campaign-tags.service.ts) and the live
- * audience's job and sweep (audience-job.ts).
+ * audience's job and sweep (audience-job.ts), which also keeps the groups' member counts
+ * (member-counts.ts).
  */
 export const createTagService = ({
   db,
@@ -37,14 +39,15 @@ export const createTagService = ({
   db: Db;
   clock: Clock;
   jobs: Pick<JobQueue, 'define' | 'send'>;
-  log: Pick<Logger, 'info' | 'error'>;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
   campaigns: Pick<CampaignService, 'row' | 'changeTags' | 'hold'>;
   contacts: Pick<ContactService, 'byIds' | 'lockByIds' | 'editTags' | 'idsMatching'>;
   invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
   questions: Pick<QuestionService, 'option'>;
 }) => {
   const run = checkedRunner(db);
-  const audience = createAudienceJob({ db, clock, jobs, log, contacts, invitations });
+  const counts = createMemberCounts({ db, clock, log });
+  const audience = createAudienceJob({ db, clock, jobs, log, contacts, invitations, counts });
   const groups = createTagGroups({ db, clock, run, audience, campaigns, invitations });
   const { editInTx, ...tagging } = createContactTagging({ clock, run, contacts, questions });
   const campaignTags = createCampaignTags({ clock, run, campaigns, tagging: { editInTx } });
