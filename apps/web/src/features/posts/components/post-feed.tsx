@@ -123,7 +123,9 @@ export const PostFeed = () => {
       pageSize={postPageSize}
       onPageChange={(page) => params.update({ page })}
       loadingRows={5}
-      totalLabel={t('posts.feed.total', { count: data?.total ?? 0 })}
+      totalLabel={t(data?.totalAtLeast ? 'posts.feed.totalAtLeast' : 'posts.feed.total', {
+        count: data?.total ?? 0,
+      })}
       empty={
         params.filtered ? (
           <EmptyState

@@ -106,7 +106,9 @@ export const TicketInbox = () => {
           columns={columns}
           label={t('tickets.inbox.label')}
           loadingRows={5}
-          totalLabel={t('tickets.count', { count: total })}
+          totalLabel={t(listing.tickets.data?.totalAtLeast ? 'tickets.countAtLeast' : 'tickets.count', {
+            count: total,
+          })}
           empty={
             <EmptyState
               icon={<IconInbox size={28} aria-hidden />}

@@ -73,7 +73,7 @@ export const TicketList = ({
           </Title>
           {data ? (
             <Text fz="sm" c="dimmed">
-              {t('tickets.count', { count: total })}
+              {t(data.totalAtLeast ? 'tickets.countAtLeast' : 'tickets.count', { count: total })}
             </Text>
           ) : null}
         </Stack>

@@ -187,6 +187,33 @@ describe('a campaign’s tickets as an inbox', () => {
   });
 });
 
+describe('a count that stopped', () => {
+  // A filter the server cannot count from its tallies (new messages, a list, a search) counts a bounded
+  // number of tickets past the page and says totalAtLeast (docs/architecture.md, "Data").
+  const many = Array.from({ length: 20 }, () => makeTicketListItem());
+  const serveMany = (backend: TestBackend) =>
+    backend.server.on(api.tickets.list, () => ({
+      body: { documents: many, total: 1000, totalAtLeast: true },
+    }));
+
+  it('is shown as “1000+ tickets” in a campaign’s list', async () => {
+    serveMany(setUp());
+    renderApp(page);
+    expect(await screen.findByText('1000+ tickets')).toBeVisible();
+  });
+
+  it('is shown as “1000+ tickets” in the inbox', async () => {
+    const backend = setUp();
+    serveMany(backend);
+    backend.server.on(api.campaigns.names, () => ({
+      body: { documents: [{ _id: campaignId, title: 'Bike survey', state: 'running' }] },
+    }));
+    renderApp('/connect/tickets');
+    expect(await screen.findByRole('table', { name: 'Tickets of all campaigns' })).toBeVisible();
+    expect(await screen.findByText('1000+ tickets')).toBeVisible();
+  });
+});
+
 describe('the inbox across campaigns', () => {
   const setUpInbox = () => {
     const backend = setUp([anna, ben, helmetTicket]);

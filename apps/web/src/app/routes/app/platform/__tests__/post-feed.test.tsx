@@ -54,6 +54,21 @@ const lastQuery = (backend: TestBackend) => backend.server.requestsTo(api.posts.
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
 describe('the platform feed', () => {
+  it('shows a search’s count that stopped as “1000+ posts”', async () => {
+    const { backend } = setUp();
+    const many = Array.from({ length: 20 }, (_, i) => makePostListItem({ authorName: `Author ${i}` }));
+    backend.server.on(api.posts.list, () => ({
+      body: {
+        documents: many,
+        total: 1000,
+        totalAtLeast: true,
+        counts: { pending: 1000, published: 0, unpublished: 0, reported: 0 },
+      },
+    }));
+    renderApp('/platform/tickets');
+    expect(await screen.findByText('1000+ posts')).toBeVisible();
+  });
+
   it('shows each post’s author, excerpt, state, classification, counts, unread marker and auto-publish date, with the counts by state', async () => {
     const { backend } = setUp();
     renderApp('/platform/tickets');
