@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { anyOf } from '../../lib/any-of.js';
 import { contactNotes, contacts, contactUnsubscribes } from './contacts.tables.js';
@@ -266,6 +266,10 @@ export type ImportedContact = {
  * "Import"): a new address becomes a contact; a known one gets the file's values where the file has
  * one and keeps its own elsewhere (a temp contact the owner imports is kept as a contact). Answers
  * each row's id and whether it was new. The rows' emails are unique.
+ *
+ * The batch is bound as one array per column (`unnest`), eight parameters whatever its size: a query
+ * built value by value (12 parameters a row, each an object of the query builder) made an import of
+ * 100,000 rows allocate hundreds of megabytes that outlived the young generation (bench `contact-import`).
  */
 export const mergeImportedContacts = async (
   db: DbOrTx,
@@ -274,39 +278,28 @@ export const mergeImportedContacts = async (
   now: Date,
 ) => {
   if (rows.length === 0) return [] as { id: string; email: string; inserted: boolean }[];
-  const keep = (column: AnyColumn, name: string) =>
-    sql`coalesce(excluded.${sql.identifier(name)}, ${column})`;
-  return db
-    .insert(contacts)
-    .values(
-      rows.map((r) => ({
-        manufacturerId,
-        email: r.email,
-        kind: 'contact' as const,
-        firstname: r.firstname ?? null,
-        lastname: r.lastname ?? null,
-        phoneNumber: r.phoneNumber ?? null,
-        street: r.street ?? null,
-        zipCode: r.zipCode ?? null,
-        city: r.city ?? null,
-        country: r.country ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [contacts.manufacturerId, contacts.email],
-      set: {
-        kind: 'contact',
-        firstname: keep(contacts.firstname, 'firstname'),
-        lastname: keep(contacts.lastname, 'lastname'),
-        phoneNumber: keep(contacts.phoneNumber, 'phone_number'),
-        street: keep(contacts.street, 'street'),
-        zipCode: keep(contacts.zipCode, 'zip_code'),
-        city: keep(contacts.city, 'city'),
-        country: keep(contacts.country, 'country'),
-        updatedAt: now,
-      },
-    })
-    .returning({ id: contacts.id, email: contacts.email, inserted: sql<boolean>`(xmax = 0)` });
+  const column = (name: Exclude<keyof ImportedContact, 'email'>) =>
+    sql.param(rows.map((r) => r[name] ?? null));
+  const keep = (name: string) => sql`coalesce(excluded.${sql.identifier(name)}, c.${sql.identifier(name)})`;
+  const result = await db.execute<{ id: string; email: string; inserted: boolean }>(sql`
+    insert into ${contacts} as c (manufacturer_id, email, kind, firstname, lastname, phone_number, street,
+      zip_code, city, country, created_at, updated_at)
+    select ${manufacturerId}::uuid, u.email, 'contact', u.firstname, u.lastname, u.phone_number, u.street,
+      u.zip_code, u.city, u.country, ${now}::timestamptz, ${now}::timestamptz
+    from unnest(${sql.param(rows.map((r) => r.email))}::text[], ${column('firstname')}::text[],
+      ${column('lastname')}::text[], ${column('phoneNumber')}::text[], ${column('street')}::text[],
+      ${column('zipCode')}::text[], ${column('city')}::text[], ${column('country')}::text[])
+      as u(email, firstname, lastname, phone_number, street, zip_code, city, country)
+    on conflict (manufacturer_id, email) do update set
+      kind = 'contact',
+      firstname = ${keep('firstname')},
+      lastname = ${keep('lastname')},
+      phone_number = ${keep('phone_number')},
+      street = ${keep('street')},
+      zip_code = ${keep('zip_code')},
+      city = ${keep('city')},
+      country = ${keep('country')},
+      updated_at = ${now}::timestamptz
+    returning c.id, c.email, (c.xmax = 0) as inserted`);
+  return result.rows;
 };
