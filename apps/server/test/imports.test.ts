@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '../src/modules/contacts/contacts.tables.js';
 import { countRecords, csvOptions } from '../src/modules/imports/imports.csv.js';
-import { importBatchSize } from '../src/modules/imports/imports.service.js';
+import { createImportService, importBatchSize } from '../src/modules/imports/imports.service.js';
 import { contactImportRejections, contactImports } from '../src/modules/imports/imports.tables.js';
 import { invitations } from '../src/modules/invitations/invitations.tables.js';
 import { multipart } from './campaign-api.js';
@@ -486,5 +486,105 @@ describe('contact import after a restart, with duplicates', () => {
     expect(
       await ctx.rt.db.select().from(contacts).where(eq(contacts.manufacturerId, s.manufacturerId)),
     ).toEqual([]);
+  });
+});
+
+describe('contact import in steps', () => {
+  // No workers: the test runs each step of the job itself.
+  const ctx = useTestApp({ JOBS: 'false' });
+
+  /**
+   * An import service as the composition root builds it, but handing over after every batch, reading
+   * the runtime's real storage through a counter, and leaving the runtime's job definitions alone: two of
+   * them stand for two server processes sharing the import.
+   */
+  const serverProcess = () => {
+    const reads = { files: 0 };
+    const { storage } = ctx.rt;
+    const service = createImportService({
+      db: ctx.rt.db,
+      clock: ctx.rt.clock,
+      jobs: { define: () => {}, send: ctx.rt.jobs.send },
+      log: ctx.rt.log,
+      storage: {
+        ...storage,
+        get: (key, range) => {
+          reads.files++;
+          return storage.get(key, range);
+        },
+      },
+      campaigns: ctx.rt.services.campaigns,
+      contacts: ctx.rt.services.contacts,
+      invitations: ctx.rt.services.invitations,
+      stepMs: 0,
+    });
+    return { service, reads };
+  };
+  /** 3,205 rows: row 2's address again at row 2,502 (in the third batch), a bad address at row 1,500. */
+  const file = () => {
+    const lines = Array.from({ length: 3 * importBatchSize + 204 }, (_, i) =>
+      i === 1498 ? 'not-an-address,Bad' : `s${i}@example.com,S${i}`,
+    );
+    lines.splice(2500, 0, 'S0@example.com,Again');
+    return `email,name\n${lines.join('\n')}\n`;
+  };
+  const expectImported = async (s: Session, id: string) => {
+    const imp = (await s.api(api.contactImports.get, { params: { id } })).json();
+    expect(imp).toMatchObject({
+      state: 'done',
+      totalRows: 3205,
+      processedRows: 3205,
+      created: 3203,
+      rejected: 2,
+    });
+    const rejected = await ctx.rt.db
+      .select()
+      .from(contactImportRejections)
+      .where(eq(contactImportRejections.importId, id))
+      .orderBy(contactImportRejections.rowNumber);
+    expect(rejected.map((r) => [r.rowNumber, r.reason])).toEqual([
+      [1500, 'This is not a valid email address.'],
+      [2502, 'Same address as row 2.'],
+    ]);
+    const csvFile = await s.apiUnchecked(api.contactImports.rejected, { params: { id } });
+    expect(csvFile.body.trim().split('\n').slice(1)).toEqual([
+      '1500,"not-an-address","Bad","This is not a valid email address."',
+      '2502,"S0@example.com","Again","Same address as row 2."',
+    ]);
+    const [s0] = await ctx.rt.db.select().from(contacts).where(eq(contacts.email, 's0@example.com'));
+    expect(s0?.firstname).toBe('S0');
+  };
+
+  it('reads the file once when every step runs in the same process', async () => {
+    const s = await ownerSession(ctx);
+    const res = await upload(ctx, s, file(), { email: 'email', firstname: 'name' });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json()._id;
+    const one = serverProcess();
+    const steps: number[] = [];
+    for (let step = 0; step < 10; step++) {
+      await one.service.run({ importId: id });
+      const imp = (await s.api(api.contactImports.get, { params: { id } })).json();
+      steps.push(imp.processedRows);
+      if (imp.state === 'done') break;
+    }
+    // One batch a step, each step going on where the one before stopped.
+    expect(steps).toEqual([1000, 2000, 3000, 3205]);
+    expect(one.reads.files).toBe(1);
+    await expectImported(s, id);
+  });
+
+  it('reads the file from its start when another process did a step meanwhile', async () => {
+    const s = await ownerSession(ctx);
+    const res = await upload(ctx, s, file(), { email: 'email', firstname: 'name' });
+    const id = res.json()._id;
+    const [one, two] = [serverProcess(), serverProcess()];
+    await one.service.run({ importId: id });
+    // The second process takes the next step (the first one's place in the file is now behind).
+    await two.service.run({ importId: id });
+    await one.service.run({ importId: id });
+    await one.service.run({ importId: id });
+    expect([one.reads.files, two.reads.files]).toEqual([2, 1]);
+    await expectImported(s, id);
   });
 });

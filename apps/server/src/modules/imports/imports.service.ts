@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { type ContactImport, type ImportMapping, normalizeTag } from '@parley/contract';
-import { type Options as CsvOptions, parse } from 'csv-parse';
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
@@ -14,7 +12,8 @@ import type { ContactService, ImportedContact } from '../contacts/index.js';
 import type { InvitationService } from '../invitations/index.js';
 import type { FileStorage } from '../storage/index.js';
 import './imports.errors.js';
-import { countRecords, csvOptions, delimiterOf, headerOf, recordOf, rejectedKeyOf } from './imports.csv.js';
+import { countRecords, delimiterOf, headerOf, rejectedKeyOf } from './imports.csv.js';
+import { createCarriedFiles, openImportFile } from './imports.reader.js';
 import {
   addProgress,
   findImport,
@@ -26,7 +25,7 @@ import {
   rejectionsAfter,
   setImportState,
 } from './imports.repository.js';
-import { createSeenAddresses, type RowCheck } from './imports.rows.js';
+import type { RowCheck } from './imports.rows.js';
 
 export const CONTACT_IMPORT_JOB = 'contact-import.run';
 /** Every minute: an import whose job is gone (its process was killed) gets a new one. */
@@ -76,6 +75,7 @@ export const createImportService = ({
   campaigns,
   contacts,
   invitations,
+  stepMs = importStepMs,
 }: {
   db: Db;
   clock: Clock;
@@ -85,6 +85,8 @@ export const createImportService = ({
   campaigns: Pick<CampaignService, 'row'>;
   contacts: Pick<ContactService, 'mergeImported' | 'addTags'>;
   invitations: Pick<InvitationService, 'inviteInTx' | 'runningCampaigns'>;
+  /** How long one run works before it hands over to the next (tests shorten it). */
+  stepMs?: number;
 }) => {
   const start = async (
     reader: { manufacturerId: string; ownerId: string },
@@ -136,6 +138,8 @@ export const createImportService = ({
   };
 
   type Pending = { rowNumber: number; checked: RowCheck };
+  /** A step's place in its file, for the next step of the same import in this process. */
+  const carried = createCarriedFiles();
 
   /**
    * Merges, invites and counts one batch; false when another run of the import got there first.
@@ -225,7 +229,9 @@ export const createImportService = ({
     const imp = await findImportById(db, importId);
     if (!imp || imp.state === 'done' || imp.state === 'failed') return;
     await setImportState(db, imp.id, { state: 'running', updatedAt: clock.now() });
-    const file = await storage.get(imp.fileKey);
+    // Where the step before left off in this process, or the file from its start: the rows it skips tell
+    // it the addresses already imported and the rejected rows (with all their cells).
+    const file = carried.take(imp.id, imp.processedRows) ?? (await openImportFile(storage, imp));
     if (!file) {
       await setImportState(db, imp.id, {
         state: 'failed',
@@ -234,42 +240,29 @@ export const createImportService = ({
       });
       return;
     }
-    const source = Buffer.isBuffer(file.body) ? Readable.from([file.body]) : file.body;
-    const delimiter = imp.delimiter as CsvOptions['delimiter'];
-    const parser = source.pipe(parse({ ...csvOptions, delimiter }));
-    let header: string[] | undefined;
-    let index = 0;
     let from = imp.processedRows;
     let batch: Pending[] = [];
-    // Every run reads the file from its start: the rows it skips tell it the addresses already
-    // imported and the rejected rows (with all their cells, for the rejected-rows file).
-    const seen = createSeenAddresses();
-    const rejectedLines: string[] = [];
     // The step's time counts from where this run takes up the work, not from the file's start: the
     // rows it skips cost a run of a 50 MB file about 15 s, and a step that spent its time skipping
     // would hand over after one batch (344 steps of 15 s for 344,000 records instead of about 20).
     let stepEnds: number | undefined;
+    let handedOver = false;
     try {
-      for await (const cells of parser as AsyncIterable<string[]>) {
-        if (!header) {
-          header = cells.map((c) => c.trim());
-          continue;
-        }
-        index++;
-        // The row's place in the file, the header being row 1 (as a spreadsheet numbers it).
-        const rowNumber = index + 1;
-        const checked = seen.check(recordOf(header, cells), imp.mapping, rowNumber);
-        if ('reason' in checked) {
-          rejectedLines.push(csvLine([rowNumber, ...header.map((_, i) => cells[i] ?? ''), checked.reason]));
-        }
-        if (index <= imp.processedRows) continue;
-        stepEnds ??= Date.now() + importStepMs;
-        batch.push({ rowNumber, checked });
+      for (;;) {
+        const row = await file.next();
+        if (!row) break;
+        if (file.index <= imp.processedRows) continue;
+        stepEnds ??= Date.now() + stepMs;
+        batch.push(row);
         if (batch.length >= importBatchSize) {
           // The step's time is up: this batch hands the rest to the next run.
           const handOver = Date.now() >= (stepEnds ?? 0);
           if (!(await flush(imp, from, batch, handOver))) return;
-          if (handOver) return;
+          if (handOver) {
+            carried.keep(file);
+            handedOver = true;
+            return;
+          }
           from += batch.length;
           batch = [];
         }
@@ -280,24 +273,31 @@ export const createImportService = ({
       log.warn({ importId, err: err.message }, 'contact import: the file is not valid CSV');
       await setImportState(db, imp.id, {
         state: 'failed',
-        error: `The file could not be read as CSV after row ${index}: ${err.message}`,
+        error: `The file could not be read as CSV after row ${file.index}: ${err.message}`,
         finishedAt: clock.now(),
       });
       return;
+    } finally {
+      if (!handedOver) file.close();
     }
-    if (rejectedLines.length > 0 && header) {
+    if (file.rejectedLines.length > 0 && file.header) {
       // Every column of the file between the row and the reason, so the owner can correct the rows
       // and import the file again (docs/product-decisions.md, "Import").
-      const text = `\uFEFF${csvLine(['row', ...header, 'reason'])}${rejectedLines.join('')}`;
+      const text = `\uFEFF${csvLine(['row', ...file.header, 'reason'])}${file.rejectedLines.join('')}`;
       await storage.put(rejectedKeyOf(imp.fileKey), Buffer.from(text, 'utf8'), {
         contentType: 'text/csv',
         metadata: { authorId: imp.ownerId ?? '', manuId: imp.manufacturerId },
       });
     }
     const now = clock.now();
-    await setImportState(db, imp.id, { state: 'done', totalRows: index, finishedAt: now, updatedAt: now });
+    await setImportState(db, imp.id, {
+      state: 'done',
+      totalRows: file.index,
+      finishedAt: now,
+      updatedAt: now,
+    });
     await storage.delete(imp.fileKey).catch(() => {});
-    log.info({ importId, rows: index }, 'contact import done');
+    log.info({ importId, rows: file.index }, 'contact import done');
   };
 
   /** Gives each import whose job is gone a new one; answers how many. */
