@@ -1,17 +1,26 @@
 import {
-  Badge,
+  type BadgeFactory,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
+  type DrawerFactory,
   darken,
+  type ExtendComponent,
+  type FactoryPayload,
   luminance,
   type MantineColorsTuple,
-  Modal,
-  Notification,
-  SegmentedControl,
-  Tooltip,
+  type ModalFactory,
+  type NotificationFactory,
+  type SegmentedControlFactory,
+  type TooltipFactory,
 } from '@mantine/core';
+
+/**
+ * What `Component.extend` does (it returns its argument: Mantine's factory), typed the same, without
+ * importing the component: the theme is part of the first screen, and the Tooltip, Drawer or Modal it
+ * configures (with floating-ui, focus traps, scroll locks) are not.
+ */
+const extend = <Payload extends FactoryPayload>(input: ExtendComponent<Payload>) => input;
 
 /** WCAG AA for normal text. */
 export const minimumContrast = 4.5;
@@ -81,9 +90,13 @@ export const createAppTheme = (labels: { close: string }) => {
     components: {
       // A dialog's header is Mantine's <header>, a second page banner to assistive technology
       // (axe: landmark-no-duplicate-banner); the dialog's title names it already.
-      Modal: Modal.extend({ defaultProps: { closeButtonProps, attributes: { header: { role: 'none' } } } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps, attributes: { header: { role: 'none' } } } }),
-      Notification: Notification.extend({
+      Modal: extend<ModalFactory>({
+        defaultProps: { closeButtonProps, attributes: { header: { role: 'none' } } },
+      }),
+      Drawer: extend<DrawerFactory>({
+        defaultProps: { closeButtonProps, attributes: { header: { role: 'none' } } },
+      }),
+      Notification: extend<NotificationFactory>({
         defaultProps: { closeButtonProps },
         // Mantine writes a titled notification's message in gray 6 (3.3:1), not in `dimmed`.
         styles: { description: { color: 'var(--mantine-color-dimmed)' } },
@@ -91,7 +104,7 @@ export const createAppTheme = (labels: { close: string }) => {
       // A badge never cuts its text to "SIN…" (Mantine's default ellipsis): it keeps its width in
       // a row, and when its container is narrower than the text, the text wraps inside it.
       // Inline styles, so no stylesheet order can undo it.
-      Badge: Badge.extend({
+      Badge: extend<BadgeFactory>({
         styles: {
           root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
           label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
@@ -102,8 +115,8 @@ export const createAppTheme = (labels: { close: string }) => {
       // (docs/product-decisions.md, Console).
       // A tooltip is drawn inside the page's main landmark, not in a portal at the end of the
       // body outside every landmark (axe: region); in the console that landmark is always there.
-      Tooltip: Tooltip.extend({ defaultProps: { portalProps: { target: '#main-content' } } }),
-      SegmentedControl: SegmentedControl.extend({
+      Tooltip: extend<TooltipFactory>({ defaultProps: { portalProps: { target: '#main-content' } } }),
+      SegmentedControl: extend<SegmentedControlFactory>({
         styles: { root: { maxWidth: '100%', minWidth: 0, overflowX: 'auto' } },
       }),
     },
