@@ -369,3 +369,25 @@ CREATE TRIGGER "contacts_tag_groups_delete" AFTER DELETE ON "contacts" REFERENCI
 --> statement-breakpoint
 UPDATE "tag_groups" g SET "member_count" = (SELECT count(*)::int FROM "contacts" c
 	WHERE c."manufacturer_id" = g."manufacturer_id" AND "tag_group_has"(g."condition", g."tags", c."tags")), "counted_at" = now();
+--> statement-breakpoint
+-- Issue 29 point 7 (the public survey's data call, cached per campaign version): campaigns.content_version moves
+-- on in the transaction of every change of what the public survey shows: its updated_at, which every change of
+-- the campaign and of its questions and options moves (D3), or one of the shown columns themselves, whoever
+-- writes them. The answers' counter (ticket_count) leaves it, so answering never empties the instances' copies
+-- (the survey's status is read live). The function and trigger are hand-written (drizzle-kit declares neither).
+ALTER TABLE "campaigns" ADD COLUMN "content_version" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+CREATE FUNCTION "campaigns_content_version_next"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	NEW."content_version" := OLD."content_version" + 1;
+	RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "campaigns_content_version" BEFORE UPDATE ON "campaigns" FOR EACH ROW
+	WHEN (OLD."updated_at" IS DISTINCT FROM NEW."updated_at" OR OLD."title" IS DISTINCT FROM NEW."title"
+		OR OLD."description" IS DISTINCT FROM NEW."description" OR OLD."language" IS DISTINCT FROM NEW."language"
+		OR OLD."image" IS DISTINCT FROM NEW."image"
+		OR OLD."allow_multiple_participation" IS DISTINCT FROM NEW."allow_multiple_participation"
+		OR OLD."open_link" IS DISTINCT FROM NEW."open_link" OR OLD."state" IS DISTINCT FROM NEW."state"
+		OR OLD."end_condition" IS DISTINCT FROM NEW."end_condition")
+	EXECUTE FUNCTION "campaigns_content_version_next"();

@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { TrustProxy } from './config.js';
+import { compressThreshold } from './lib/shared-json.js';
 import { campaignRoutes } from './modules/campaigns/index.js';
 import { contactListRoutes } from './modules/contact-lists/index.js';
 import { contactRequestRoutes } from './modules/contact-requests/index.js';
@@ -111,7 +112,7 @@ export const buildApp = async (
     if (rt.health.isDraining()) reply.header('connection', 'close');
   });
 
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: compressThreshold });
   await registerSecurityHeaders(app, rt.config);
   // The API's own documentation, off in production unless API_DOCS turns it on (docs/configuration.md).
   if (rt.config.apiDocs) {

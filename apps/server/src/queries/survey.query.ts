@@ -3,8 +3,8 @@
  * Reads campaigns (campaigns) and manufacturers (owner). Used by the participation service.
  * It never writes and takes no lock (the campaign's row lock is the campaigns module's).
  */
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { manufacturers } from '../modules/owner/owner.tables.js';
 
@@ -32,3 +32,37 @@ export const findCampaignWithMaker = async (db: DbOrTx, id: string, manufacturer
   return row;
 };
 export type CampaignWithMaker = NonNullable<Awaited<ReturnType<typeof findCampaignWithMaker>>>;
+
+/**
+ * What the public survey must read on every request, in one indexed round trip (the campaign by its
+ * unique id, its manufacturer by its key): the campaign's content version, which keys the instance's copy
+ * of the rest (participation.survey-cache.ts), what its status depends on, and the manufacturer's name and
+ * links as they are now. A prepared statement: built once per process, planned once per connection.
+ */
+export const createSurveyFactsLookup = (db: Db) => {
+  const byId = db
+    .select({
+      contentVersion: campaigns.contentVersion,
+      state: campaigns.state,
+      openLink: campaigns.openLink,
+      ticketCount: campaigns.ticketCount,
+      endCondition: campaigns.endCondition,
+      manufacturer: {
+        name: manufacturers.name,
+        answerLimitation: manufacturers.answerLimitation,
+        isPartner: manufacturers.isPartner,
+        privacyUrl: manufacturers.privacyUrl,
+        imprintUrl: manufacturers.imprintUrl,
+      },
+    })
+    .from(campaigns)
+    .innerJoin(manufacturers, eq(manufacturers.id, campaigns.manufacturerId))
+    .where(eq(campaigns.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('public_survey_facts');
+  return async (id: string) => {
+    const [row] = await byId.execute({ id });
+    return row;
+  };
+};
+export type SurveyFacts = NonNullable<Awaited<ReturnType<ReturnType<typeof createSurveyFactsLookup>>>>;

@@ -37,6 +37,13 @@ export const campaigns = pgTable(
     archivedAt: at(),
     ticketCount: integer().notNull().default(0),
     questionCount: integer().notNull().default(0),
+    /**
+     * Moves on with every change of what the public survey shows (docs/operations.md, "The survey's data
+     * call"): its own columns, and `updatedAt`, which every change of the campaign and of its questions and
+     * options moves (D3). Counted by a trigger in the changing transaction (migration 0013), never by the
+     * answers' counter: every instance keys its copy of the survey by (id, contentVersion).
+     */
+    contentVersion: integer().notNull().default(0),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ import { toPublicSurvey } from './participation.dto.js';
 import { answeredMailLimit, queueAlreadyAnsweredCheck } from './participation.jobs.js';
 import { ticketLinkMail } from './participation.mail.js';
 import { buildTicketAnswers, surveyNotOpen, surveyStatus } from './participation.rules.js';
+import { createSurveyCache } from './participation.survey-cache.js';
 
 type SubmitInput = Omit<SubmitAnswers, 'email'> & { email: string };
 
@@ -78,12 +79,13 @@ export const createParticipationService = (deps: {
     return toPublicSurvey(row, status, questions, config.privacyUrl);
   };
 
-  /** The survey by its open link: questions only while it can be answered. */
-  const survey = async (id: string) => {
-    const row = await findCampaignWithMaker(db, id);
-    if (!row) throw notFound('survey');
-    return toSurvey(row, false);
-  };
+  /** The survey by its open link, the same for every participant: from this instance's copy of it. */
+  const surveys = createSurveyCache({
+    db,
+    clock,
+    privacyUrl: config.privacyUrl,
+    listPublic: surveyQuestions.listPublic,
+  });
 
   /** The owner's preview: any state, questions always, the status a participant would get. */
   const preview = async (manufacturerId: string, id: string) => {
@@ -270,6 +272,6 @@ export const createParticipationService = (deps: {
     return store(inv.invitation.campaignId, { ...input, email: inv.contact.email }, clientAddress, true);
   };
 
-  return { survey, preview, submit, checkEmail, invitedSurvey, submitInvited };
+  return { survey: surveys.survey, preview, submit, checkEmail, invitedSurvey, submitInvited };
 };
 export type ParticipationService = ReturnType<typeof createParticipationService>;
