@@ -26,6 +26,7 @@ import { pageWeight } from './scenarios/page-weight.js';
 import { posts } from './scenarios/posts.js';
 import { results } from './scenarios/results.js';
 import { staticFiles } from './scenarios/static-files.js';
+import { surveyData } from './scenarios/survey-data.js';
 import { tagGroups } from './scenarios/tag-groups.js';
 import { tenantKeys } from './scenarios/tenant-keys.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
@@ -46,6 +47,7 @@ import type { BenchContext, Figure, Scenario } from './types.js';
  */
 const scenarios: Scenario[] = [
   ownerMeSmall,
+  surveyData,
   campaignList,
   contactList,
   contactInvite,
