@@ -7,7 +7,7 @@
 //   node scripts/precompress.mjs [dist]      (default: apps/web/dist)
 // Every compressible file gets both, even when one is not smaller (a tiny file): then no request
 // for a compressible file is ever compressed on the fly. Variants whose file is gone are removed.
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -42,6 +42,16 @@ const filesUnder = async (dir) =>
     .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
     .filter((rel) => !rel.split(path.sep).some((part) => part.startsWith('.')));
 
+/**
+ * Written beside and then renamed over: a server or a test run that copies the build meanwhile finds the
+ * variant whole or not at all, never cut short.
+ */
+const writeWhole = async (file, bytes) => {
+  const part = `${file}.${process.pid}.part`;
+  await writeFile(part, bytes);
+  await rename(part, file);
+};
+
 const compress = async (file) => {
   const bytes = await readFile(file);
   const [br, gz] = await Promise.all([
@@ -53,7 +63,7 @@ const compress = async (file) => {
     }),
     gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
-  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  await Promise.all([writeWhole(`${file}.br`, br), writeWhole(`${file}.gz`, gz)]);
   return { raw: bytes.length, br: br.length, gz: gz.length };
 };
 
