@@ -30,6 +30,7 @@ import { surveyData } from './scenarios/survey-data.js';
 import { tagGroups } from './scenarios/tag-groups.js';
 import { tenantKeys } from './scenarios/tenant-keys.js';
 import { ticketInbox } from './scenarios/ticket-inbox.js';
+import { ticketScale } from './scenarios/ticket-scale.js';
 import type { BenchContext, Figure, Scenario } from './types.js';
 
 /**
@@ -55,6 +56,7 @@ const scenarios: Scenario[] = [
   contactListMembers,
   contactListInvite,
   ticketInbox,
+  ticketScale,
   massFollowUp,
   tagGroups,
   results,
