@@ -16,7 +16,7 @@ import type { Figure, Scenario } from '../types.js';
  * page-weight scenario builds it when missing, but the app serves only what was there when it started).
  */
 const CONCURRENCIES = [1, 8, 32];
-const ROUNDS = 4;
+const ROUNDS = 8;
 const TARGET = 0.8;
 
 export const staticFiles: Scenario = {
