@@ -1,11 +1,13 @@
 import {
   type BadgeFactory,
+  type ComboboxEmptyProps,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
   type DrawerFactory,
   darken,
   type ExtendComponent,
+  type Factory,
   type FactoryPayload,
   luminance,
   type MantineColorsTuple,
@@ -116,6 +118,11 @@ export const createAppTheme = (labels: { close: string }) => {
       // A tooltip is drawn inside the page's main landmark, not in a portal at the end of the
       // body outside every landmark (axe: region); in the console that landmark is always there.
       Tooltip: extend<TooltipFactory>({ defaultProps: { portalProps: { target: '#main-content' } } }),
+      // A select's "Nothing found" sits in its listbox, which may hold options only (axe:
+      // aria-required-children): it is an option that cannot be chosen, read as one.
+      ComboboxEmpty: extend<Factory<{ props: ComboboxEmptyProps; compound: true }>>({
+        defaultProps: { role: 'option', 'aria-disabled': true },
+      }),
       SegmentedControl: extend<SegmentedControlFactory>({
         styles: { root: { maxWidth: '100%', minWidth: 0, overflowX: 'auto' } },
       }),
