@@ -1,16 +1,21 @@
--- Placeholder while issue 29 is built: each part appends its hand-written section below, statements separated
--- by drizzle's breakpoint comment line. The lead replaces this file by one drizzle-kit generate at the end.
-select 1;
+CREATE TABLE "post_tallies" (
+	"manufacturer_id" uuid NOT NULL,
+	"state" text NOT NULL,
+	"manu_type" text NOT NULL,
+	"answered" boolean NOT NULL,
+	"reported" boolean NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "post_tallies_pk" PRIMARY KEY("manufacturer_id","state","manu_type","answered","reported")
+);
 --> statement-breakpoint
--- Issue 29 point 3 b (tickets, the inbox, posts and a campaign's results at any size): tallies kept by triggers, so
--- a list's total and a campaign's results read a few rows instead of counting every ticket and answer of the
--- campaign. campaign_ticket_tallies: a campaign's tickets per kind the lists filter by (archived, answered, rated
--- up, rated down) and per source; ticket_answer_tallies and ticket_choice_tallies: a campaign's answer states and
--- chosen options per question, archive flag and hour (UTC) of the ticket; post_tallies: a manufacturer's posts per
--- state, classification, answered and reported. Every change of a tally is written in the order of its key, so
--- two statements never wait for each other crosswise. The tables are in tickets.tables.ts and posts.tables.ts; the
--- functions and triggers only here (drizzle-kit declares neither). The tickets' index by campaign and time also
--- carries the manufacturer and the archive flag, so a campaign's days and counts are index-only scans.
+CREATE TABLE "tag_group_member_deltas" (
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"manufacturer_id" uuid NOT NULL,
+	"tag_group_id" uuid NOT NULL,
+	"delta" integer NOT NULL,
+	CONSTRAINT "tag_group_member_deltas_manufacturer_id_id_pk" PRIMARY KEY("manufacturer_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "campaign_ticket_tallies" (
 	"manufacturer_id" uuid NOT NULL,
 	"campaign_id" uuid NOT NULL,
@@ -44,30 +49,30 @@ CREATE TABLE "ticket_choice_tallies" (
 	CONSTRAINT "ticket_choice_tallies_pk" PRIMARY KEY("campaign_id","question_id","option_id","position","ignored","hour")
 );
 --> statement-breakpoint
-CREATE TABLE "post_tallies" (
-	"manufacturer_id" uuid NOT NULL,
-	"state" text NOT NULL,
-	"manu_type" text NOT NULL,
-	"answered" boolean NOT NULL,
-	"reported" boolean NOT NULL,
-	"n" integer NOT NULL,
-	CONSTRAINT "post_tallies_pk" PRIMARY KEY("manufacturer_id","state","manu_type","answered","reported")
-);
---> statement-breakpoint
-ALTER TABLE "campaign_ticket_tallies" ADD CONSTRAINT "campaign_ticket_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "ticket_answer_tallies" ADD CONSTRAINT "ticket_answer_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "ticket_choice_tallies" ADD CONSTRAINT "ticket_choice_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;
---> statement-breakpoint
-ALTER TABLE "post_tallies" ADD CONSTRAINT "post_tallies_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;
---> statement-breakpoint
-CREATE INDEX "campaign_ticket_tallies_campaign_idx" ON "campaign_ticket_tallies" USING btree ("campaign_id");
---> statement-breakpoint
-DROP INDEX IF EXISTS "campaign_tickets_campaign_created_idx";
---> statement-breakpoint
-CREATE INDEX "campaign_tickets_campaign_created_idx" ON "campaign_tickets" USING btree ("campaign_id","created_at","id","manufacturer_id","ignored");
---> statement-breakpoint
+DROP INDEX "campaign_tickets_campaign_created_idx";--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "content_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tag_groups" ADD COLUMN "member_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "tag_groups" ADD COLUMN "counted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "post_tallies" ADD CONSTRAINT "post_tallies_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_ticket_tallies" ADD CONSTRAINT "campaign_ticket_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_answer_tallies" ADD CONSTRAINT "ticket_answer_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ticket_choice_tallies" ADD CONSTRAINT "ticket_choice_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "tag_group_member_deltas_tag_group_id_index" ON "tag_group_member_deltas" USING btree ("tag_group_id");--> statement-breakpoint
+CREATE INDEX "campaign_ticket_tallies_campaign_idx" ON "campaign_ticket_tallies" USING btree ("campaign_id");--> statement-breakpoint
+CREATE INDEX "tag_groups_counted_at_index" ON "tag_groups" USING btree ("counted_at");--> statement-breakpoint
+CREATE INDEX "campaign_tickets_campaign_created_idx" ON "campaign_tickets" USING btree ("campaign_id","created_at","id","manufacturer_id","ignored");--> statement-breakpoint
+-- What drizzle-kit does not declare, written by hand: the functions and triggers that keep the counts and the
+-- survey's content version in the transaction of each change, and the backfills that count what is there
+-- (docs/scaling.md).
+-- Tickets, the inbox, posts and a campaign's results at any size: tallies kept by triggers, so
+-- a list's total and a campaign's results read a few rows instead of counting every ticket and answer of the
+-- campaign. campaign_ticket_tallies: a campaign's tickets per kind the lists filter by (archived, answered, rated
+-- up, rated down) and per source; ticket_answer_tallies and ticket_choice_tallies: a campaign's answer states and
+-- chosen options per question, archive flag and hour (UTC) of the ticket; post_tallies: a manufacturer's posts per
+-- state, classification, answered and reported. Every change of a tally is written in the order of its key, so
+-- two statements never wait for each other crosswise. The tables are in tickets.tables.ts and posts.tables.ts; the
+-- functions and triggers only here (drizzle-kit declares neither). The tickets' index by campaign and time also
+-- carries the manufacturer and the archive flag, so a campaign's days and counts are index-only scans.
 -- A statement's tickets, inserted (+1), deleted (-1) or changed in a kind the tallies keep (-1 the old kind, +1
 -- the new), added to their campaigns' tallies. A decrement changes only rows that exist: a campaign deleted with
 -- its tickets may have lost its tallies already, and none may be made for it then.
@@ -272,7 +277,7 @@ END $$;
 --> statement-breakpoint
 SELECT "post_tallies_recount"(NULL);
 --> statement-breakpoint
--- Issue 29 point 4 (tag groups that stay fast as they grow): a group's member count kept instead of counted on
+-- Tag groups that stay fast as they grow: a group's member count kept instead of counted on
 -- every read. tag_groups.member_count is a full count when the group is made or its tags or condition change
 -- (under the audience lock held exclusively); tag_group_member_deltas gets one row per group and statement that
 -- changes contacts' tags (inserts, updates and deletes of tagged contacts, cascades included), written by the
@@ -280,22 +285,6 @@ SELECT "post_tallies_recount"(NULL);
 -- tags sweep folds the rows into member_count every minute and repairs a drifted count. A group's count is
 -- member_count plus its rows. The trigger first, so no contact changes between the backfill and it. The
 -- functions and triggers are hand-written (drizzle-kit declares neither).
-ALTER TABLE "tag_groups" ADD COLUMN "member_count" integer DEFAULT 0 NOT NULL;
---> statement-breakpoint
-ALTER TABLE "tag_groups" ADD COLUMN "counted_at" timestamp with time zone;
---> statement-breakpoint
-CREATE INDEX "tag_groups_counted_at_index" ON "tag_groups" USING btree ("counted_at");
---> statement-breakpoint
-CREATE TABLE "tag_group_member_deltas" (
-	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
-	"manufacturer_id" uuid NOT NULL,
-	"tag_group_id" uuid NOT NULL,
-	"delta" integer NOT NULL,
-	CONSTRAINT "tag_group_member_deltas_manufacturer_id_id_pk" PRIMARY KEY("manufacturer_id","id")
-);
---> statement-breakpoint
-CREATE INDEX "tag_group_member_deltas_tag_group_id_index" ON "tag_group_member_deltas" USING btree ("tag_group_id");
---> statement-breakpoint
 -- Whether tags make a member of a group (its condition and tags): queries/segments.query.ts's memberOf.
 CREATE FUNCTION "tag_group_has"("condition" text, "group_tags" text[], "tags" text[]) RETURNS boolean
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -370,13 +359,11 @@ CREATE TRIGGER "contacts_tag_groups_delete" AFTER DELETE ON "contacts" REFERENCI
 UPDATE "tag_groups" g SET "member_count" = (SELECT count(*)::int FROM "contacts" c
 	WHERE c."manufacturer_id" = g."manufacturer_id" AND "tag_group_has"(g."condition", g."tags", c."tags")), "counted_at" = now();
 --> statement-breakpoint
--- Issue 29 point 7 (the public survey's data call, cached per campaign version): campaigns.content_version moves
+-- The public survey's data call, cached per campaign version: campaigns.content_version moves
 -- on in the transaction of every change of what the public survey shows: its updated_at, which every change of
 -- the campaign and of its questions and options moves (D3), or one of the shown columns themselves, whoever
 -- writes them. The answers' counter (ticket_count) leaves it, so answering never empties the instances' copies
 -- (the survey's status is read live). The function and trigger are hand-written (drizzle-kit declares neither).
-ALTER TABLE "campaigns" ADD COLUMN "content_version" integer DEFAULT 0 NOT NULL;
---> statement-breakpoint
 CREATE FUNCTION "campaigns_content_version_next"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	NEW."content_version" := OLD."content_version" + 1;
