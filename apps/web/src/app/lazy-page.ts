@@ -1,11 +1,10 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
-import { textsReady } from '@/lib/texts';
 
 /** Pages whose code failed to load, each able to make a fresh attempt. */
 const failed = new Set<() => void>();
 
 /**
- * A route module loaded on demand (one chunk each), shown once its texts are there. React.lazy keeps a failed load failed for
+ * A route module loaded on demand (one chunk each). React.lazy keeps a failed load failed for
  * good, so a page whose chunk could not be fetched (an outage, a deploy) gets a fresh lazy
  * component when retryFailedPages() is called by the page error boundary's "Try again".
  */
@@ -14,10 +13,7 @@ export const lazyPage = <M>(load: () => Promise<M>, pick: (module: M) => Compone
   const reset = () => {
     current = lazy(async () => {
       try {
-        const module = await load();
-        // The texts of the module's groups started loading when it was evaluated (lib/texts.ts).
-        await textsReady();
-        return { default: pick(module) };
+        return { default: pick(await load()) };
       } catch (err) {
         failed.add(reset);
         throw err;

@@ -1,5 +1,4 @@
-// The route helpers alone: the contract's index would bring every schema (see lib/api-routes.ts).
-import { type RouteDef, type RouteInput, type RouteResponse, routeCallUrl } from '@parley/contract/route';
+import { type RouteDef, type RouteInput, type RouteResponse, routeCallUrl } from '@parley/contract';
 import { type ApiError, isAbort, noAnswerError, readBody, toApiError } from '@/lib/api-error';
 import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
 import { httpRequest } from '@/lib/http';

@@ -1,7 +1,6 @@
-import type { OwnerSmall } from '@parley/contract';
+import { api, type OwnerSmall } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { api } from '@/lib/api-routes';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 
 /** The owner profile is cached locally for 30 minutes. */

@@ -1,7 +1,6 @@
-import type { Product } from '@parley/contract';
+import { api, type Product } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { api } from '@/lib/api-routes';
 
 /** History page size. */
 export const historyPageSize = 50;

@@ -1,57 +1,71 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { whenIdle } from '@/lib/idle';
-import { textsReady } from '@/lib/texts';
-import { AccountButton, type AccountProps } from './account-button';
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { languages, setLanguage, useLanguage } from '@/lib/i18n';
 
-// Mantine's Menu brings its popover and floating-ui (about a fifth of the first screen's code): the
-// menu is fetched once the first screen is up (when the browser is idle) or when the owner points at
-// the button, and until then the button is a plain one that opens the menu as soon as it is there.
-const loadMenu = () => import('./account-menu');
-const prefetchMenu = () => {
-  loadMenu().catch(() => undefined);
-};
-const AccountMenu = lazy(async () => {
-  const { AccountMenu } = await loadMenu();
-  await textsReady();
-  return { default: AccountMenu };
-});
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
 
-type UserMenuProps = AccountProps & { onSignOut: () => void };
+type UserMenuProps = { name: string; email: string; avatar: string | null; onSignOut: () => void };
 
-/** The account menu (profile, language, sign-out) behind the header's avatar button. */
-export const UserMenu = (props: UserMenuProps) => {
-  // 'focused': the menu replaced the placeholder while the placeholder had the focus, which moves on.
-  const [menu, setMenu] = useState<'placeholder' | 'ready' | 'focused' | 'opened'>('placeholder');
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        loadMenu().then(
-          () => {
-            const focused = button.current !== null && button.current === document.activeElement;
-            setMenu((m) => (m === 'placeholder' ? (focused ? 'focused' : 'ready') : m));
-          },
-          () => undefined,
-        );
-      }),
-    [],
-  );
-  const placeholder = (
-    <AccountButton
-      ref={button}
-      name={props.name}
-      email={props.email}
-      avatar={props.avatar}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={prefetchMenu}
-      onClick={() => setMenu('opened')}
-    />
-  );
-  if (menu === 'placeholder') return placeholder;
+/**
+ * The account menu: profile, language, sign-out. Its button is named "Account" / "Konto" followed by
+ * the initials it shows ("Account (DO)"), so its name holds what is seen (docs/product-decisions.md, Console).
+ */
+export const UserMenu = ({ name, email, avatar, onSignOut }: UserMenuProps) => {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const shown = avatar ? '' : initials(name);
   return (
-    <Suspense fallback={placeholder}>
-      <AccountMenu {...props} defaultOpened={menu === 'opened'} takeFocus={menu !== 'ready'} />
-    </Suspense>
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={shown ? `${t('account.menu')} (${shown})` : t('account.menu')}
+          title={`${name} (${email})`}
+        >
+          <Avatar src={avatar} alt="" radius="xl" size="md" color="blue">
+            {shown}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {name}
+          <br />
+          {email}
+        </Menu.Label>
+        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>
+          {t('account.profile')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>
+          <IconLanguage size={12} aria-hidden /> {t('account.language')}
+        </Menu.Label>
+        {languages.map((value) => (
+          <Menu.Item
+            key={value}
+            lang={value}
+            onClick={() => void setLanguage(value)}
+            leftSection={
+              value === language ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16 }} />
+            }
+            aria-current={value === language ? 'true' : undefined}
+          >
+            {t(`language.${value}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
+          {t('auth.signOut.action')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 };
