@@ -6,7 +6,7 @@ export const FullPageLoader = () => {
   const { t } = useTranslation();
   return (
     <Center h="100vh" role="status" aria-live="polite">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="img" aria-label={t('common.loading')} />
     </Center>
   );
 };
@@ -16,7 +16,7 @@ export const ContentLoader = () => {
   const { t } = useTranslation();
   return (
     <Center p="xl">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="img" aria-label={t('common.loading')} />
     </Center>
   );
 };

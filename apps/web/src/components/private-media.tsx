@@ -39,7 +39,7 @@ export const PrivateMediaView = ({
   if (!url) {
     return (
       <Center w={160} h={100} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
-        <Loader size="sm" aria-label={t('tickets.media.loading', { what: description })} />
+        <Loader size="sm" role="img" aria-label={t('tickets.media.loading', { what: description })} />
       </Center>
     );
   }

@@ -64,6 +64,19 @@ describe('TemplatePicker', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('names its spinner while the templates load (a label needs a role: axe, aria-prohibited-attr)', async () => {
+    const backend = createTestBackend();
+    backend.signInStored();
+    let answer: (value: { body: { documents: never[]; total: number } }) => void = () => undefined;
+    backend.server.on(api.templates.list, () => new Promise((resolve) => (answer = resolve)));
+    const { user } = renderPicker();
+    await user.click(screen.getByRole('button', { name: 'Insert template' }));
+    const popover = await screen.findByRole('dialog', { name: 'Insert template' });
+    expect(await within(popover).findByRole('img', { name: 'Loading…' })).toBeVisible();
+    answer({ body: { documents: [], total: 0 } });
+    expect(await within(popover).findByText('No templates yet')).toBeVisible();
+  });
+
   it('offers the other languages when none of the text’s language is there', async () => {
     setUp(templates.filter((x) => x.language === 'en'));
     const { user } = renderPicker({ language: 'de' });

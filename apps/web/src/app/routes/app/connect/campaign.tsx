@@ -43,7 +43,7 @@ const PreviewModal = ({ campaignId, onClose }: { campaignId: string; onClose: ()
             <SurveyPreview survey={data} />
           ) : (
             <Center p="lg">
-              <Loader aria-label={t('common.loading')} />
+              <Loader role="img" aria-label={t('common.loading')} />
             </Center>
           )}
         </Paper>
