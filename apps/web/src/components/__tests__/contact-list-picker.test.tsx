@@ -1,0 +1,41 @@
+import { api } from '@parley/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { createTestBackend } from '@/testing/test-backend';
+import { renderInProviders } from '@/testing/test-utils';
+import { ContactListMultiPicker, ContactListPicker } from '../contact-list-picker';
+
+const noLists = () => {
+  const backend = createTestBackend();
+  backend.signInStored();
+  backend.server.on(api.contactLists.list, () => ({ body: { documents: [], total: 0 } }));
+  return backend;
+};
+
+/** The ARIA rules axe checks on what is open now (colours and landmarks need a real browser). */
+const ariaViolations = async () => {
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'rule', values: ['aria-required-children', 'aria-required-parent', 'list', 'listitem'] },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+};
+
+describe('the contact-list pickers of an owner with no lists', () => {
+  it.each([
+    ['one list', ContactListPicker],
+    ['several lists', ContactListMultiPicker],
+  ] as const)('(%s) open a listbox that says there are none, read as an option', async (_, Picker) => {
+    noLists();
+    const user = userEvent.setup();
+    renderInProviders(
+      // biome-ignore lint/suspicious/noExplicitAny: both pickers' value types, one test
+      <Picker label="Contact list" value={(Picker === ContactListPicker ? null : []) as any} onChange={() => {}} />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Contact list' }));
+    const none = await screen.findByRole('option', { name: /no contact lists/i });
+    expect(none).toHaveAttribute('aria-disabled', 'true');
+    expect(await ariaViolations()).toEqual([]);
+  });
+});
