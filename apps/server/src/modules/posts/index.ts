@@ -7,11 +7,5 @@
 export { postErrorCodes } from './posts.errors.js';
 export { createPostJobs, POSTS_SWEEP_JOB, type PostJobs } from './posts.jobs.js';
 export { postRoutes } from './posts.routes.js';
-export {
-  AUTO_PUBLISH_JOB,
-  createPostService,
-  type PostActor,
-  type PostService,
-  postLimits,
-  postTransitions,
-} from './posts.service.js';
+export { createPostService, type PostService } from './posts.service.js';
+export { AUTO_PUBLISH_JOB, type PostActor, postLimits, postTransitions } from './posts.shared.js';

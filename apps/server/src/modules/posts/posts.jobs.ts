@@ -8,7 +8,7 @@ import type { ManufacturerRow } from '../owner/index.js';
 import type { FileStorage } from '../storage/index.js';
 import { pruneReportRequests } from './posts.reports.repository.js';
 import { deleteUnattachedMedia, duePosts, insertStateChange, publishIfDue } from './posts.repository.js';
-import { AUTO_PUBLISH_JOB } from './posts.service.js';
+import { AUTO_PUBLISH_JOB } from './posts.shared.js';
 import { posts } from './posts.tables.js';
 
 export const POSTS_SWEEP_JOB = 'posts.sweep';

@@ -4,7 +4,8 @@ import { mediaUploadRoute, sendMedia } from '../../lib/media-reply.js';
 import { acceptOneClickBodies } from '../../lib/one-click.js';
 import { route } from '../../lib/route.js';
 import { authOf, tenantOf } from '../../plugins/auth.js';
-import type { PostActor, PostService } from './posts.service.js';
+import type { PostService } from './posts.service.js';
+import type { PostActor } from './posts.shared.js';
 
 const actorOf = (req: FastifyRequest): PostActor => {
   const { owner, manufacturer } = authOf(req);
