@@ -1,15 +1,6 @@
-import type { PostForm, PostState } from '@parley/contract';
-import { limits } from '@parley/contract/plain';
+import type { PostState } from '@parley/contract';
+import { postTextMax, postTrapField } from '@parley/contract/post-checks';
 import {
-  type PostFormInput,
-  postFormProblems,
-  postTextMax,
-  postTextMin,
-  postTrapField,
-} from '@parley/contract/post-checks';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  Alert,
   Button,
   Choice,
   Link,
@@ -21,77 +12,12 @@ import {
   TextField,
   Title,
 } from '@/components/plain/plain';
-import { isApiError } from '@/lib/api-error';
-import { type FeedbackPageInfo, submitPost } from '../api/feedback';
+import type { FeedbackPageInfo } from '../api/feedback';
 import s from './feedback.module.css';
-import { FeedbackMediaPicker, useFeedbackMedia } from './feedback-media';
+import { SendProblemAlert, Sent } from './feedback-form-parts';
+import { FeedbackMediaPicker } from './feedback-media';
 import { useFeedbackTranslation } from './feedback-texts';
-
-type Field = keyof PostFormInput;
-type Problem = 'required' | 'invalid' | 'tooShort' | 'tooLong';
-
-/** The fields in the order they are shown: the first wrong one takes the focus. */
-const fieldOrder: readonly Field[] = ['name', 'email', 'text', 'consent'];
-
-const empty: PostFormInput = { name: '', email: '', text: '', consent: false };
-
-/** Why a send failed; the entries stay in the form whatever happened. */
-type SendProblem = {
-  kind: 'tooMany' | 'network' | 'invalid' | 'uploadsPending' | 'uploadsFailed';
-  /** The server's own words for a 400 (`{code, message, field}`). */
-  message?: string;
-};
-
-const sendProblemOf = (error: unknown): SendProblem => {
-  if (isApiError(error) && error.status === 429) return { kind: 'tooMany' };
-  if (isApiError(error) && error.status === 400) return { kind: 'invalid', message: error.message };
-  return { kind: 'network' };
-};
-
-/** What a 400 names: one of the form's fields, or its files (`mediaIds`, `mediaIds.0`). */
-const serverFieldOf = (error: unknown): Field | 'media' | undefined => {
-  const field = isApiError(error) ? error.field : undefined;
-  if (!field) return undefined;
-  if (field.startsWith('mediaIds')) return 'media';
-  return fieldOrder.find((f) => f === field);
-};
-
-/** The thank-you after sending: the link was mailed, and whether the post is public already. */
-const Sent = ({
-  email,
-  state,
-  manufacturerName,
-  onAgain,
-}: {
-  email: string;
-  state: PostState;
-  manufacturerName: string;
-  onAgain: () => void;
-}) => {
-  const { t } = useFeedbackTranslation();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <Alert tone="teal" role="status">
-      <Stack gap={8}>
-        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
-          {t('feedbackPage.sent.title')}
-        </Title>
-        <span>{t('feedbackPage.sent.mailed', { email })}</span>
-        <span>
-          {state === 'published'
-            ? t('feedbackPage.sent.published')
-            : t('feedbackPage.sent.pending', { name: manufacturerName })}
-        </span>
-        <div>
-          <Button variant="default" compact onClick={onAgain}>
-            {t('feedbackPage.sent.again')}
-          </Button>
-        </div>
-      </Stack>
-    </Alert>
-  );
-};
+import { useFeedbackForm } from './use-feedback-form';
 
 /**
  * D19's public form: name, email, text (with its count), images or videos (uploaded first), the
@@ -112,108 +38,27 @@ export const FeedbackForm = ({
   /** The server no longer knows the page (404 on sending). */
   onGone: () => void;
 }) => {
-  const { t, language } = useFeedbackTranslation();
-  const id = useId();
-  const fieldId = (field: Field) => `${id}-${field}`;
+  const { t } = useFeedbackTranslation();
+  const {
+    id,
+    fieldId,
+    media,
+    values,
+    set,
+    trap,
+    setTrap,
+    serverField,
+    message,
+    sending,
+    sendProblem,
+    sent,
+    again,
+    submit,
+  } = useFeedbackForm({ manufacturerId, onSent, onGone });
   const name = info.manufacturerName;
-  const media = useFeedbackMedia(manufacturerId);
-  const [values, setValues] = useState(empty);
-  const [trap, setTrap] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [serverField, setServerField] = useState<Field | 'media' | undefined>();
-  const [sending, setSending] = useState(false);
-  const [sendProblem, setSendProblem] = useState<SendProblem | null>(null);
-  const [sent, setSent] = useState<{ email: string; state: PostState } | null>(null);
-  // A second press while the request is out must not send again: state updates too late.
-  const busy = useRef(false);
-
-  const problems: Partial<Record<Field, Problem>> = attempted ? postFormProblems(values) : {};
-  if (serverField && serverField !== 'media' && !problems[serverField]) problems[serverField] = 'invalid';
-
-  const set = <K extends Field>(field: K, value: PostFormInput[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (serverField === field) setServerField(undefined);
-  };
-
-  const message = (field: Field): string | null => {
-    const problem = problems[field];
-    if (!problem) return null;
-    const max = field === 'text' ? postTextMax : field === 'email' ? limits.emailMax : limits.nameMax;
-    if (problem === 'tooLong') return t('participation.errors.tooLong', { max });
-    if (field === 'email') {
-      return problem === 'required'
-        ? t('participation.errors.emailRequired')
-        : t('participation.errors.emailInvalid');
-    }
-    if (field === 'name') {
-      return problem === 'required'
-        ? t('feedbackPage.form.errors.nameRequired')
-        : t('feedbackPage.form.errors.nameInvalid');
-    }
-    if (field === 'text') {
-      if (problem === 'required') return t('feedbackPage.form.errors.textRequired');
-      if (problem === 'tooShort') return t('feedbackPage.form.errors.textTooShort', { min: postTextMin });
-    }
-    if (field === 'consent') return t('feedbackPage.form.errors.consentRequired');
-    return t('feedbackPage.form.errors.invalid');
-  };
-
-  const focus = (field: Field) => document.getElementById(fieldId(field))?.focus();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy.current) return;
-    setAttempted(true);
-    setSendProblem(null);
-    const found = postFormProblems(values);
-    const first = fieldOrder.find((f) => found[f]);
-    if (first) {
-      focus(first);
-      return;
-    }
-    if (media.uploading || media.failed) {
-      setSendProblem({ kind: media.uploading ? 'uploadsPending' : 'uploadsFailed' });
-      return;
-    }
-    const email = values.email.trim();
-    const body: PostForm = {
-      name: values.name.trim(),
-      email,
-      text: values.text.trim(),
-      mediaIds: media.mediaIds,
-      consent: true,
-      language,
-      // People never see the trap; only a bot fills it (the server then drops the post quietly).
-      ...(trap ? { [postTrapField]: trap } : {}),
-    };
-    busy.current = true;
-    setSending(true);
-    try {
-      const { state } = await submitPost(manufacturerId, body);
-      media.clear();
-      setValues(empty);
-      setAttempted(false);
-      setSent({ email, state });
-      onSent(state);
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        onGone();
-        return;
-      }
-      setSendProblem(sendProblemOf(error));
-      const wrong = serverFieldOf(error);
-      setServerField(wrong);
-      if (wrong && wrong !== 'media') focus(wrong);
-    } finally {
-      busy.current = false;
-      setSending(false);
-    }
-  };
 
   if (sent) {
-    return (
-      <Sent email={sent.email} state={sent.state} manufacturerName={name} onAgain={() => setSent(null)} />
-    );
+    return <Sent email={sent.email} state={sent.state} manufacturerName={name} onAgain={again} />;
   }
 
   const consentError = message('consent');
@@ -315,20 +160,7 @@ export const FeedbackForm = ({
             </Text>
           ) : null}
         </div>
-        {sendProblem ? (
-          // Announced at once; the entries stay and the button below sends them again.
-          <Alert tone="red" role="alert">
-            <Stack gap={4}>
-              <span>
-                <strong>{t('feedbackPage.form.failed.title')}</strong>{' '}
-                {t(`feedbackPage.form.failed.${sendProblem.kind}`)}
-              </span>
-              {sendProblem.message ? (
-                <span>{t('feedbackPage.form.failed.serverSaid', { message: sendProblem.message })}</span>
-              ) : null}
-            </Stack>
-          </Alert>
-        ) : null}
+        {sendProblem ? <SendProblemAlert problem={sendProblem} /> : null}
         <Row style={{ justifyContent: 'flex-end' }}>
           <Button type="submit" loading={sending}>
             {t('feedbackPage.form.submit')}
