@@ -262,7 +262,7 @@ const steps = [
     // A size check, not a timing: each measured page's gzipped JavaScript within its budget
     // (apps/server/bench/lib/page-weight.ts; docs/operations.md, "Page weight").
     group: 'e2e',
-    name: 'Page weight budgets (login, survey and feedback pages)',
+    name: 'Page weight budgets (login, survey, feedback and console pages)',
     kind: 'check',
     exec: async (step) => {
       if (buildFailed(step)) return 1;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { consoleApiRoutes, consoleTexts, mantineCssPerComponent } from './vite-plugins';
 
 // The API server (apps/server) serves /api and the embedded identity service under /identity;
 // in development Vite proxies both so the console talks to it same-origin, as in production.
@@ -24,7 +25,7 @@ const lightPagesInDevelopment: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), lightPagesInDevelopment],
+  plugins: [react(), lightPagesInDevelopment, consoleApiRoutes(), consoleTexts(), mantineCssPerComponent()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
@@ -40,5 +41,11 @@ export default defineConfig({
     // The console only: the light pages (public.html, login.html) are built by vite.light.config.ts, with
     // Preact, into the same dist. Route modules of the console are split by dynamic import() in src/app/router.tsx.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Mantine's index re-exports every component: without this, every component a lazy screen uses
+      // counts as reachable from the entry through it, and the shell's chunks pull in floating-ui,
+      // focus traps and scroll areas no first screen renders.
+      experimental: { lazyBarrel: true },
+    },
   },
 });

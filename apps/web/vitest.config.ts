@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { consoleApiRoutes, consoleTexts } from './vite-plugins';
 
 export default defineConfig({
-  plugins: [react()],
+  // The console's routes and texts as the build makes them (vite-plugins.ts); its CSS is not rendered.
+  plugins: [react(), consoleApiRoutes(), consoleTexts()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'jsdom',

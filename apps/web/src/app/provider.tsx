@@ -1,23 +1,41 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initSession, onSessionEnd, resumeSession, stopSession, syncSessionFromStorage } from '@/lib/auth';
-import { currentLanguage, i18n, isLanguage } from '@/lib/i18n';
+import { changeLanguage, currentLanguage, isLanguage } from '@/lib/i18n';
+import { whenIdle } from '@/lib/idle';
 import { handToLogin } from '@/lib/leave-page';
-import { notificationDuration } from '@/lib/notifications';
 import { usePublicConfig } from '@/lib/public-config';
 import { createQueryClient } from '@/lib/react-query';
 import { storageKeys } from '@/lib/storage';
 import { createAppTheme, cssVariablesResolver } from '@/lib/theme';
 import { initTracing } from '@/lib/tracing';
 
-/** Starts optional error tracing once the public configuration has arrived. */
+const NotificationsHost = lazy(async () => ({
+  default: (await import('./notifications-host')).NotificationsHost,
+}));
+
+/** The notifications' host, mounted once the first screen is up (the browser idle): not part of it. */
+const LateNotifications = () => {
+  // Tests look for a notification at once.
+  const [mounted, setMounted] = useState(import.meta.env.MODE === 'test');
+  useEffect(() => whenIdle(() => setMounted(true), 1000), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+};
+
+/**
+ * Starts optional error tracing once the public configuration has arrived and the first screen is up
+ * (Sentry's SDK is its own chunk, loaded only with a DSN configured).
+ */
 const ConfigEffects = () => {
   const { data: config } = usePublicConfig();
   useEffect(() => {
-    if (config) void initTracing(config);
+    return config ? whenIdle(() => void initTracing(config)) : undefined;
   }, [config]);
   return null;
 };
@@ -34,8 +52,7 @@ const followLanguage = (stored: string | null) => {
     return;
   }
   if (!isLanguage(language) || language === currentLanguage()) return;
-  document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  void changeLanguage(language);
 };
 
 /** Ties the session to the rest of the app: cached data, other tabs, the refresh timer. */
@@ -79,8 +96,7 @@ export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
       cssVariablesResolver={cssVariablesResolver}
       env={import.meta.env.MODE === 'test' ? 'test' : 'default'}
     >
-      {/* Notifications bottom-left, 10 s (errors override this and stay). */}
-      <Notifications position="bottom-left" autoClose={notificationDuration} />
+      <LateNotifications />
       <QueryClientProvider client={client}>
         <ConfigEffects />
         {children}

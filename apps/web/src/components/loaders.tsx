@@ -1,4 +1,4 @@
-import { Center, Loader, Skeleton, Stack, Table } from '@mantine/core';
+import { Center, Loader, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** Whole-screen wait: auth state being restored, a route module being fetched. */
@@ -46,20 +46,5 @@ export const CardsSkeleton = ({ heights }: { heights: readonly number[] }) => {
 };
 
 /** Stable keys for placeholder cells (they never reorder, but keys must not be bare indexes). */
-const placeholderKeys = (count: number, prefix: string) =>
+export const placeholderKeys = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => `${prefix}${i}`);
-
-/** Placeholder rows of a table while its page loads. */
-export const TableSkeletonRows = ({ rows, columns }: { rows: number; columns: number }) => (
-  <>
-    {placeholderKeys(rows, 'row-').map((rowKey) => (
-      <Table.Tr key={rowKey}>
-        {placeholderKeys(columns, 'cell-').map((cellKey) => (
-          <Table.Td key={cellKey}>
-            <Skeleton height={16} />
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ))}
-  </>
-);

@@ -1,7 +1,22 @@
 import { Box, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { TableSkeletonRows } from './loaders';
+import { placeholderKeys } from './loaders';
+
+/** Placeholder rows of a table while its page loads (here, not in loaders.tsx: the shell loads no Table). */
+const TableSkeletonRows = ({ rows, columns }: { rows: number; columns: number }) => (
+  <>
+    {placeholderKeys(rows, 'row-').map((rowKey) => (
+      <Table.Tr key={rowKey}>
+        {placeholderKeys(columns, 'cell-').map((cellKey) => (
+          <Table.Td key={cellKey}>
+            <Skeleton height={16} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ))}
+  </>
+);
 
 export type ResponsiveColumn<Row> = {
   key: string;

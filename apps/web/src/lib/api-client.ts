@@ -1,4 +1,5 @@
-import { type RouteDef, type RouteInput, type RouteResponse, routeCallUrl } from '@parley/contract';
+// The route helpers alone: the contract's index would bring every schema (see lib/api-routes.ts).
+import { type RouteDef, type RouteInput, type RouteResponse, routeCallUrl } from '@parley/contract/route';
 import { type ApiError, isAbort, noAnswerError, readBody, toApiError } from '@/lib/api-error';
 import { expireSession, getIdToken, refreshIdToken } from '@/lib/auth/session';
 import { httpRequest } from '@/lib/http';

@@ -1,6 +1,6 @@
-import { api } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 
 /**
  * Every contact-request query starts with 'contact-requests' (D18), so accepting or rejecting

@@ -1,6 +1,7 @@
-import { api, type OwnerSmall } from '@parley/contract';
+import type { OwnerSmall } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
 
 /** The owner profile is cached locally for 30 minutes. */

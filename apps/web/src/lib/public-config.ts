@@ -1,6 +1,6 @@
-import { api } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 
 export const getPublicConfigQueryOptions = () =>
   queryOptions({

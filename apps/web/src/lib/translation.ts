@@ -9,7 +9,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '@/lib/api-client';
 import { formatDateTime, formatTime } from '@/lib/format-date';
-import { i18n } from '@/lib/i18n';
+import { currentLanguage, i18n } from '@/lib/i18n';
 import { notifyError } from '@/lib/notifications';
 import { apiErrorMessage } from '@/lib/react-query';
 
@@ -128,7 +128,7 @@ export const translationBudgetText = (budget: TranslationBudget, language: Langu
 const budgetRefusal = async (queryClient: QueryClient, chars: number, error: unknown) => {
   try {
     const budget = await queryClient.fetchQuery({ ...translationBudgetQuery, staleTime: 0 });
-    const language: Language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+    const language: Language = currentLanguage();
     // Used up: "Translation budget used up until 3:00 PM" says it all.
     if (tighterWindow(budget).left === 0) return translationBudgetText(budget, language);
     const period = budget.day.limit - budget.day.used < chars ? 'day' : 'hour';

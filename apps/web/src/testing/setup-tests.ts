@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import '@/lib/i18n';
+import { loadAllTexts } from '@/lib/texts';
 
 // The console and the sign-in page hand over by full page loads, which jsdom cannot make: tests see
 // where a page would go through this mock (lib/leave-page.ts).
@@ -8,6 +10,10 @@ vi.mock('@/lib/leave-page', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/leave-page')>()),
   leaveTo: vi.fn(),
 }));
+
+// Every text in both languages, as the console has them once its screens have loaded (lib/texts.ts):
+// a test renders any screen, in either language, at once.
+await loadAllTexts();
 
 // The first render of a test file transforms every lazy route module on demand, which takes
 // seconds on a busy machine: allow for it.

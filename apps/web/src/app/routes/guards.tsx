@@ -2,11 +2,14 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FullPageLoader } from '@/components/loaders';
 import { loginPathFor, safeDestination, useAuth } from '@/lib/auth';
+import { textsReady } from '@/lib/texts';
 
 // Only needed after a sign-out in another tab: kept out of the entry chunk.
-const SignedOutDialog = lazy(async () => ({
-  default: (await import('@/features/auth/components/signed-out-dialog')).SignedOutDialog,
-}));
+const SignedOutDialog = lazy(async () => {
+  const { SignedOutDialog } = await import('@/features/auth/components/signed-out-dialog');
+  await textsReady();
+  return { default: SignedOutDialog };
+});
 
 /**
  * D10: a signed-out visitor goes to /login with the wanted path as destination. Lives in the

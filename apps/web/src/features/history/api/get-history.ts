@@ -1,6 +1,7 @@
-import { api, type Product } from '@parley/contract';
+import type { Product } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 
 /** History page size. */
 export const historyPageSize = 50;

@@ -1,6 +1,6 @@
-import { api } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 import { historyQueryKeys } from './get-history';
 
 export const markHistorySeen = (ids: string[]) => call(api.history.seen, { body: { ids } });

@@ -1,10 +1,23 @@
-import { Box, Button, Drawer, Indicator } from '@mantine/core';
+import { Box, Button, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Product } from '@parley/contract';
 import { IconHistory } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textsReady } from '@/lib/texts';
 import { useHistory } from '../api/get-history';
-import { HistoryPanel } from './history-panel';
+
+// The drawer (Mantine's Drawer, the panel, the list) is not part of the first screen: it is fetched when
+// the owner points at or focuses the button, at the latest when they open it.
+const loadDrawer = () => import('./history-drawer');
+const prefetchDrawer = () => {
+  loadDrawer().catch(() => undefined);
+};
+const HistoryDrawer = lazy(async () => {
+  const { HistoryDrawer } = await loadDrawer();
+  await textsReady();
+  return { default: HistoryDrawer };
+});
 
 type HistoryButtonProps = { area: Product; areas: Product[] };
 
@@ -15,6 +28,8 @@ type HistoryButtonProps = { area: Product; areas: Product[] };
 export const HistoryButton = ({ area, areas }: HistoryButtonProps) => {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  // Rendered from the first opening on (so that closing plays its transition), never before.
+  const [used, setUsed] = useState(false);
   const history = useHistory(area);
   const hasNew =
     !!history.data &&
@@ -32,7 +47,12 @@ export const HistoryButton = ({ area, areas }: HistoryButtonProps) => {
         <Button
           variant="subtle"
           leftSection={<IconHistory size={18} aria-hidden />}
-          onClick={open}
+          onClick={() => {
+            setUsed(true);
+            open();
+          }}
+          onPointerEnter={prefetchDrawer}
+          onFocus={prefetchDrawer}
           aria-label={hasNew ? t('history.buttonWithNew') : t('history.button')}
           aria-haspopup="dialog"
           aria-expanded={opened}
@@ -43,10 +63,11 @@ export const HistoryButton = ({ area, areas }: HistoryButtonProps) => {
           </Box>
         </Button>
       </Indicator>
-      <Drawer opened={opened} onClose={close} position="right" title={t('history.title')}>
-        {/* key: reopening starts on the area the owner is working in. */}
-        <HistoryPanel key={area} initialArea={area} areas={areas} onNavigate={close} />
-      </Drawer>
+      {used ? (
+        <Suspense fallback={null}>
+          <HistoryDrawer opened={opened} onClose={close} area={area} areas={areas} />
+        </Suspense>
+      ) : null}
     </>
   );
 };

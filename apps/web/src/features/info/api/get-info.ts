@@ -1,6 +1,6 @@
-import { api } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 
 /** The console's information items (public call). */
 export const infoQuery = { platform: 'Web', category: 'WebInfo' } as const;

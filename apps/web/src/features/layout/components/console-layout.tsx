@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Burger, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Burger, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -59,22 +59,22 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
               aria-label={t('nav.openNavigation')}
               aria-expanded={mobileOpened}
             />
-            <Tooltip label={collapseLabel}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                visibleFrom="sm"
-                onClick={toggleSidebar}
-                aria-label={collapseLabel}
-                aria-expanded={sidebar === 'open'}
-              >
-                {sidebar === 'open' ? (
-                  <IconLayoutSidebarLeftCollapse aria-hidden />
-                ) : (
-                  <IconLayoutSidebarLeftExpand aria-hidden />
-                )}
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              visibleFrom="sm"
+              onClick={toggleSidebar}
+              aria-label={collapseLabel}
+              // The browser's own tooltip: Mantine's Tooltip would bring floating-ui into the first screen.
+              title={collapseLabel}
+              aria-expanded={sidebar === 'open'}
+            >
+              {sidebar === 'open' ? (
+                <IconLayoutSidebarLeftCollapse aria-hidden />
+              ) : (
+                <IconLayoutSidebarLeftExpand aria-hidden />
+              )}
+            </ActionIcon>
             <Anchor component={Link} to={paths.dashboard} underline="never" aria-label={t('nav.home')}>
               <Text fw={800} size="lg" c="blue.8">
                 {t('common.appName')}

@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, NavLink, Stack, Text } from '@mantine/core';
 import type { Product } from '@parley/contract';
 import {
   IconAddressBook,
@@ -105,7 +105,8 @@ export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
   );
 
   return (
-    <ScrollArea type="scroll" style={{ flex: 1 }}>
+    // The browser's own scrolling: Mantine's ScrollArea brings floating-ui into the first screen.
+    <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
       <Stack gap="md">
         <div>{link({ to: paths.dashboard, label: 'dashboard', icon: IconLayoutDashboard })}</div>
         {(['connect', 'platform'] as const).map((area) => (
@@ -132,6 +133,6 @@ export const ConsoleNav = ({ connectEnabled, onNavigate }: ConsoleNavProps) => {
         ))}
         <div>{generalItems.map(link)}</div>
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 };

@@ -1,71 +1,48 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { languages, setLanguage, useLanguage } from '@/lib/i18n';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdleAfterInteraction } from '@/lib/idle';
+import { textsReady } from '@/lib/texts';
+import { AccountButton, type AccountProps } from './account-button';
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
+// Mantine's Menu brings its popover and floating-ui (about a fifth of the first screen's code): the
+// menu's code is fetched when the browser is idle after the owner's first interaction, or when they point
+// at or focus the button; the button is a plain one until its first click, which opens the menu.
+const loadMenu = () => import('./account-menu');
+const prefetchMenu = () => {
+  loadMenu().catch(() => undefined);
+};
+const AccountMenu = lazy(async () => {
+  const { AccountMenu } = await loadMenu();
+  await textsReady();
+  return { default: AccountMenu };
+});
 
-type UserMenuProps = { name: string; email: string; avatar: string | null; onSignOut: () => void };
+type UserMenuProps = AccountProps & { onSignOut: () => void };
 
-/**
- * The account menu: profile, language, sign-out. Its button is named "Account" / "Konto" followed by
- * the initials it shows ("Account (DO)"), so its name holds what is seen (docs/product-decisions.md, Console).
- */
-export const UserMenu = ({ name, email, avatar, onSignOut }: UserMenuProps) => {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const shown = avatar ? '' : initials(name);
+/** The account menu (profile, language, sign-out) behind the header's avatar button. */
+export const UserMenu = (props: UserMenuProps) => {
+  // The placeholder stays until the owner opens the menu: swapping it for the menu while they reach for
+  // it would take the button from under their pointer or focus.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => whenIdleAfterInteraction(prefetchMenu), []);
+  if (!opened) {
+    return (
+      <AccountButton
+        name={props.name}
+        email={props.email}
+        avatar={props.avatar}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={prefetchMenu}
+        onFocus={prefetchMenu}
+        onClick={() => setOpened(true)}
+      />
+    );
+  }
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={shown ? `${t('account.menu')} (${shown})` : t('account.menu')}
-          title={`${name} (${email})`}
-        >
-          <Avatar src={avatar} alt="" radius="xl" size="md" color="blue">
-            {shown}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          {name}
-          <br />
-          {email}
-        </Menu.Label>
-        <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} aria-hidden />}>
-          {t('account.profile')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Label>
-          <IconLanguage size={12} aria-hidden /> {t('account.language')}
-        </Menu.Label>
-        {languages.map((value) => (
-          <Menu.Item
-            key={value}
-            lang={value}
-            onClick={() => void setLanguage(value)}
-            leftSection={
-              value === language ? <IconCheck size={16} aria-hidden /> : <span style={{ width: 16 }} />
-            }
-            aria-current={value === language ? 'true' : undefined}
-          >
-            {t(`language.${value}`)}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
-          {t('auth.signOut.action')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense
+      fallback={<AccountButton name={props.name} email={props.email} avatar={props.avatar} aria-busy />}
+    >
+      <AccountMenu {...props} defaultOpened />
+    </Suspense>
   );
 };

@@ -1,6 +1,7 @@
-import { api, type RouteInput } from '@parley/contract';
+import type { RouteInput } from '@parley/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 import { ownerQueryKeys, saveUser } from '@/lib/current-owner';
 
 export type UpdateMeBody = NonNullable<RouteInput<typeof api.owner.updateMe>['body']>;

@@ -1,6 +1,6 @@
-import { api } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 import { type QuestionStatsQuery, resultQueryKeys } from './result-query-keys';
 
 /**

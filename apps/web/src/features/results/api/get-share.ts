@@ -1,6 +1,6 @@
-import { api } from '@parley/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 import { resultQueryKeys } from './result-query-keys';
 
 /** GET /campaign/:id/shareCampaignResult: whether the results are shared, and their link. */

@@ -8,20 +8,14 @@ import { CardsSkeleton } from '@/components/loaders';
 import { useLanguage } from '@/lib/i18n';
 import { useStatistics } from '../api/get-statistics';
 import { formatCalendarDay } from '../lib/calendar-day';
+import { statisticsWindowFrom, statisticsWindows } from '../lib/statistics-window';
 import { LoadFailedAlert } from './load-failed-alert';
 import { StatisticsFigures } from './statistics-figures';
 
-/** The windows offered (days ending today) besides the campaign's own days, the default. */
-export const statisticsWindows = [7, 30, 90, 365] as const;
-
-/**
- * The window in the address (`days=30`); none is the campaign's own days (its start to its end or
- * today, at most 90: docs/product-decisions.md, "Results and statistics"), which the server works out.
- */
+/** The window in the address (`days=30`), see statisticsWindowFrom. */
 const useWindow = () => {
   const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('days'));
-  const days = statisticsWindows.find((d) => d === asked);
+  const days = statisticsWindowFrom(params);
   const setDays = (next: number | undefined) =>
     setParams(
       (current) => {

@@ -28,14 +28,10 @@ const pick = <T extends string>(choices: readonly T[], value: string | null, fal
 /** A hand-edited address falls back to "any" for what the server would refuse. */
 const day = (value: string | null) => (value && dayPattern.test(value) ? value : '');
 
-/**
- * The results tab's filter lives in the page's address, beside `tab` (`?tab=results&from=2025-03-01&
- * rating=up&archived=false`), so a reload and a shared link show the same results.
- */
-export const useResultFilterParams = () => {
-  const { params, change } = useListAddress();
+/** The filter an address holds (the screen's, and the preload's of app/route-data.ts). */
+export const resultFiltersFrom = (params: URLSearchParams): ResultFilters => {
   const contactListId = params.get('contactListId') ?? '';
-  const filters: ResultFilters = {
+  return {
     from: day(params.get('from')),
     to: day(params.get('to')),
     contactListId: uuidPattern.test(contactListId) ? contactListId : '',
@@ -43,6 +39,15 @@ export const useResultFilterParams = () => {
     rating: pick<RatingChoice | ''>(ratingChoices, params.get('rating'), ''),
     archived: pick(archivedChoices, params.get('archived'), 'all'),
   };
+};
+
+/**
+ * The results tab's filter lives in the page's address, beside `tab` (`?tab=results&from=2025-03-01&
+ * rating=up&archived=false`), so a reload and a shared link show the same results.
+ */
+export const useResultFilterParams = () => {
+  const { params, change } = useListAddress();
+  const filters = resultFiltersFrom(params);
   const filtered = keys.some((key) => filters[key] !== defaults[key]);
 
   const update = (changes: Partial<ResultFilters>) =>

@@ -1,6 +1,7 @@
-import { api, type RouteInput } from '@parley/contract';
+import type { RouteInput } from '@parley/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { api } from '@/lib/api-routes';
 
 /** The list's query as sent: one campaign's tickets (`campaignId`) or every campaign's (the inbox). */
 export type TicketListQuery = NonNullable<RouteInput<typeof api.tickets.list>['query']>;

@@ -70,6 +70,22 @@ export const ticketLink = (
   return `${paths.campaignTicket(ticket.campaignId, ticket._id)}${query ? `?${query}` : ''}`;
 };
 
+/** The filters an address holds (the list's, and the preload's of app/route-data.ts). */
+export const ticketFiltersFrom = (params: URLSearchParams): TicketFilters => ({
+  archived: pick(archivedChoices, params.get('archived'), 'false'),
+  unanswered: params.get('unanswered') === 'true',
+  newComments: params.get('newComments') === 'true',
+  rating: pick<RatingChoice | ''>(ratingChoices, params.get('rating'), ''),
+  search: params.get('search') ?? '',
+  sort: pick(sortChoices, params.get('sort'), 'newest'),
+  contactListId: params.get('contactListId') ?? '',
+  campaign: params.get('campaign') ?? '',
+});
+
+/** The page an address holds (1-based, 1 when missing or malformed), as useListAddress reads it. */
+export const listPageFrom = (params: URLSearchParams) =>
+  Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+
 /**
  * The ticket list's filters, sort and page live in the page's address (beside the campaign page's
  * `tab`), so a reload, the back button and a shared link show the same list: `?archived=true&
@@ -77,16 +93,7 @@ export const ticketLink = (
  */
 export const useTicketFilterParams = () => {
   const { params, page, change } = useListAddress();
-  const filters: TicketFilters = {
-    archived: pick(archivedChoices, params.get('archived'), 'false'),
-    unanswered: params.get('unanswered') === 'true',
-    newComments: params.get('newComments') === 'true',
-    rating: pick<RatingChoice | ''>(ratingChoices, params.get('rating'), ''),
-    search: params.get('search') ?? '',
-    sort: pick(sortChoices, params.get('sort'), 'newest'),
-    contactListId: params.get('contactListId') ?? '',
-    campaign: params.get('campaign') ?? '',
-  };
+  const filters = ticketFiltersFrom(params);
   const filtered = filterEntries({ ...filters, sort: 'newest' }).length > 0;
 
   const update = (changes: Changes) =>

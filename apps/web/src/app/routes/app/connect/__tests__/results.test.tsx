@@ -117,6 +117,27 @@ const lastStats = (backend: ReturnType<typeof serve>['backend']) =>
     .at(-1)?.query;
 
 describe('results tab', () => {
+  it('asks for the results and the statistics together with the campaign, not once it has arrived', async () => {
+    const { backend } = serve();
+    let answer: () => void = () => undefined;
+    const campaign = makeCampaign({ state: 'running', hasStarted: true });
+    backend.server.on(
+      api.campaigns.get,
+      { id: campaignId },
+      () => new Promise((resolve) => (answer = () => resolve({ body: campaign }))),
+    );
+    renderApp(page);
+
+    // The route's loader starts them (app/route-data.ts) while the campaign is still unanswered.
+    await waitFor(() => expect(backend.server.requestsTo(api.results.questionStats)).toHaveLength(1));
+    expect(backend.server.requestsTo(api.results.statistics, { id: campaignId })).toHaveLength(1);
+    expect(backend.server.requestsTo(api.campaigns.get, { id: campaignId })).toHaveLength(1);
+    expect(screen.queryByText('7 tickets in the filter')).toBeNull();
+
+    answer();
+    expect(await screen.findByText('7 tickets in the filter')).toBeVisible();
+  });
+
   it('shows each question with its counts, bars, ranking and removed marks', async () => {
     serve();
     renderApp(page);
