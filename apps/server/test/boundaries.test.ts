@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -292,4 +292,32 @@ describe('the module boundaries in biome.json', () => {
       });
     }
   }
+});
+
+/**
+ * No source file of the web app (apps/web/src; tests and their fixtures aside) is longer than 300
+ * lines: a longer component is split into a form or state hook and small parts in its own folder.
+ */
+const webSourceMaxLines = 300;
+
+/** Lines as `wc -l` counts them, and a last line without its newline. */
+const lineCount = (text: string) =>
+  text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
+describe("the size of the web app's source files", () => {
+  it(`keeps every .ts and .tsx file of apps/web/src (not tests) at ${webSourceMaxLines} lines or fewer`, async () => {
+    const src = path.join(root, 'apps/web/src');
+    const files = (await readdir(src, { recursive: true })).filter(
+      (file) =>
+        /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('__tests__'),
+    );
+    // A wrong folder would find nothing and pass.
+    expect(files.length).toBeGreaterThan(100);
+    const over: string[] = [];
+    for (const file of files) {
+      const lines = lineCount(await readFile(path.join(src, file), 'utf8'));
+      if (lines > webSourceMaxLines) over.push(`apps/web/src/${file}: ${lines} lines`);
+    }
+    expect(over, 'split each into a hook and small parts').toEqual([]);
+  });
 });
