@@ -92,9 +92,12 @@ describe('an instance under hostile bodies', () => {
     ];
   };
 
-  it('refuses each within a second while /api/health/live keeps answering within a second', async () => {
-    const bodies = hostileBodies();
-    for (const b of bodies) expect(b.length).toBeLessThan(1024 * 1024);
+  /**
+   * Sends each body three times at once while probing /api/health/live every 20 ms; the slowest
+   * refusal and the slowest probe. Timed against plain bodies of the same size sent the same way in
+   * the same run, since on a shared two-core machine an absolute time says more about the machine.
+   */
+  const sendAll = async (bodies: string[]) => {
     let probing = true;
     const probeTimes: number[] = [];
     const probes = (async () => {
@@ -128,10 +131,24 @@ describe('an instance under hostile bodies', () => {
     for (const r of refusals) {
       expect(r.status).toBe(400);
       expect(r.code).toBe('validation');
-      // Twelve megabytes sent at once, on a shared machine: each answered well within seconds.
-      expect(r.ms).toBeLessThan(2_500);
     }
     expect(probeTimes.length).toBeGreaterThan(0);
-    expect(Math.max(...probeTimes)).toBeLessThan(1_000);
+    return { slowest: Math.max(...refusals.map((r) => r.ms)), slowestProbe: Math.max(...probeTimes) };
+  };
+
+  it('refuses each as fast as a plain body of its size while /api/health/live keeps answering', async () => {
+    const bodies = hostileBodies();
+    for (const b of bodies) expect(b.length).toBeLessThan(1024 * 1024);
+    // The same sizes, flat: a password far over its limit, refused by the schema.
+    const plain = bodies.map((b) => `{"email":"x@example.com","password":"${'a'.repeat(b.length - 40)}"}`);
+    const before = await sendAll(plain);
+    const hostile = await sendAll(bodies);
+    const after = await sendAll(plain);
+    const baseline = Math.max(before.slowest, after.slowest);
+    const baselineProbe = Math.max(before.slowestProbe, after.slowestProbe);
+    // Linear work costs about what the plain bodies cost; a quadratic walk of 500,000 levels or
+    // 100,000 keys costs seconds to minutes. The margin absorbs a shared machine's bursts.
+    expect(hostile.slowest).toBeLessThan(3 * baseline + 500);
+    expect(hostile.slowestProbe).toBeLessThan(3 * baselineProbe + 500);
   });
 });
