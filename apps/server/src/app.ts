@@ -5,9 +5,10 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { TrustProxy } from './config.js';
+import { responseSerializerCompiler } from './lib/serializer.js';
 import { compressThreshold } from './lib/shared-json.js';
 import { campaignRoutes } from './modules/campaigns/index.js';
 import { contactListRoutes } from './modules/contact-lists/index.js';
@@ -105,7 +106,8 @@ export const buildApp = async (
   });
   registerInputGuard(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The contract's response schemas compiled once; checked against zod too outside production.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: rt.config.nodeEnv !== 'production' }));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // Draining (after SIGTERM): keep-alive clients are told to reconnect, so they reach another instance.

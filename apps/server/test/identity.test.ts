@@ -413,6 +413,32 @@ describe('id tokens and keys', () => {
   });
 });
 
+describe('id tokens verified once', () => {
+  it('still refuses a remembered token once it expired, and a verified token with its signature changed', async () => {
+    const owner = await createOwner(ctx.rt);
+    const { signing } = await ctx.rt.keyStore.get();
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ email: owner.email, mid: owner.manufacturerId })
+      .setProtectedHeader({ alg: 'ES256', kid: signing.kid })
+      .setSubject(owner.ownerId)
+      .setIssuer(ctx.rt.config.identity.issuer)
+      .setAudience(ctx.rt.config.identity.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 2)
+      .sign(signing.key);
+    // Verified by its signature, then answered from what the verifier remembers of it.
+    expect((await me(shortLived)).statusCode).toBe(200);
+    expect((await me(shortLived)).statusCode).toBe(200);
+    const [head, body, signature = ''] = shortLived.split('.');
+    const flipped = `${head}.${body}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+    expect(codeOf(await me(flipped))).toBe('auth/invalid-token');
+    await new Promise((r) => setTimeout(r, (now + 3) * 1000 - Date.now()));
+    const late = await me(shortLived);
+    expect(late.statusCode).toBe(401);
+    expect(codeOf(late)).toBe('auth/id-token-expired');
+  });
+});
+
 describe('with an external identity provider', () => {
   const ext = useTestApp(offlineIdentityProvider);
 

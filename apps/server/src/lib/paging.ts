@@ -69,7 +69,8 @@ export const keysetOrder = (o: {
   return {
     orderBy: [dir(o.key), dir(o.id)],
     keyText: sql<string>`(${o.key})::text`,
-    after: (c: Cursor) =>
+    /** The rows after the cursor's; its key and id may be placeholders of a prepared statement (lib/prepared.ts). */
+    after: (c: { key: unknown; id: unknown }) =>
       o.descending
         ? sql`(${o.key}, ${o.id}) < (${c.key}::${sql.raw(o.type)}, ${c.id}::uuid)`
         : sql`(${o.key}, ${o.id}) > (${c.key}::${sql.raw(o.type)}, ${c.id}::uuid)`,

@@ -4,6 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { likePattern } from '../../lib/like.js';
 import { type Cursor, keysetOrder, pageAndCount } from '../../lib/paging.js';
+import { preparedShapes } from '../../lib/prepared.js';
 import { touchedAt as touchedColumn } from '../../lib/touched.js';
 import { campaigns } from './campaigns.tables.js';
 
@@ -99,10 +100,50 @@ const listScope = (q: { manufacturerId: string; states: CampaignState[]; search?
     q.search ? ilike(campaigns.title, likePattern(q.search)) : undefined,
   );
 
+const listStatements = preparedShapes<ReturnType<typeof buildList>>('campaign_list');
+
+/** The list's two statements for one shape (sort, search or not, cursor or offset), values as placeholders. */
+const buildList = (
+  db: DbOrTx,
+  sort: CampaignSort,
+  search: boolean,
+  after: boolean,
+  name: (p: string) => string,
+) => {
+  const where = and(
+    eq(campaigns.manufacturerId, sql.placeholder('manufacturerId')),
+    sql`${campaigns.state} = any(${sql.placeholder('states')}::text[])`,
+    search ? ilike(campaigns.title, sql.placeholder('search')) : undefined,
+  );
+  const order = keysetOf(sort);
+  // The page's ids first, then its rows with their sort key as text: PostgreSQL computes a select list
+  // for every row it skips at an offset, so the key is computed for the page's rows only
+  // (docs/operations.md, "Lists").
+  const pageIds = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      after ? and(where, order.after({ key: sql.placeholder('key'), id: sql.placeholder('id') })) : where,
+    )
+    .orderBy(...order.orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(after ? 0 : sql.placeholder('offset'));
+  return {
+    page: db
+      .select({ campaign: campaigns, key: order.keyText })
+      .from(campaigns)
+      .where(inArray(campaigns.id, pageIds))
+      .orderBy(...order.orderBy)
+      .prepare(name('page')),
+    count: db.select({ total: count() }).from(campaigns).where(where).prepare(name('count')),
+  };
+};
+
 /**
  * A page of campaigns and the total, both counted in the database (never loading the rest). With a
  * cursor (`after`) the page starts after that row instead of at `offset` (keyset paging, lib/paging.ts).
- * Each row comes with its sort key as text, for the next cursor.
+ * Each row comes with its sort key as text, for the next cursor. Each shape's statements are built and
+ * prepared once (lib/prepared.ts).
  */
 export const listCampaigns = async (
   db: DbOrTx,
@@ -116,26 +157,20 @@ export const listCampaigns = async (
     after?: Cursor | undefined;
   },
 ) => {
-  const where = listScope(q);
-  const order = keysetOf(q.sort);
-  // The page's ids first, then its rows with their sort key as text: PostgreSQL computes a select list
-  // for every row it skips at an offset, so the key is computed for the page's rows only
-  // (docs/operations.md, "Lists").
-  const pageIds = db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(q.after ? and(where, order.after(q.after)) : where)
-    .orderBy(...order.orderBy)
-    .limit(q.limit)
-    .offset(q.after ? 0 : q.offset);
-  return pageAndCount(
-    db
-      .select({ campaign: campaigns, key: order.keyText })
-      .from(campaigns)
-      .where(inArray(campaigns.id, pageIds))
-      .orderBy(...order.orderBy),
-    db.select({ total: count() }).from(campaigns).where(where),
+  const search = q.search ? likePattern(q.search) : undefined;
+  const { page, count } = listStatements(db, `${q.sort}:${search ? 's' : ''}:${q.after ? 'a' : ''}`, (name) =>
+    buildList(db, q.sort, search !== undefined, q.after !== undefined, name),
   );
+  const values = {
+    manufacturerId: q.manufacturerId,
+    states: q.states,
+    search,
+    limit: q.limit,
+    offset: q.offset,
+    key: q.after?.key,
+    id: q.after?.id,
+  };
+  return pageAndCount(page.execute(values), count.execute(values));
 };
 
 export const searchCampaigns = (db: DbOrTx, q: { manufacturerId: string; search: string; limit: number }) =>

@@ -81,6 +81,9 @@ export type VerifiedToken = JWTPayload & {
   iat: number;
 };
 
+/** How many verified embedded tokens a verifier remembers (about one per live session; the oldest go first). */
+const VERIFIED_TOKENS_KEPT = 5000;
+
 /**
  * Verifies id tokens against the configured JWKS, issuer and audience (D5).
  * Embedded: the key store's public keys (reloaded once when a token names an unknown key).
@@ -101,29 +104,63 @@ export const createTokenVerifier = (opts: {
   // One local key set per loaded JWKS, kept while the key store keeps that JWKS: the key set caches the keys it
   // imports, so a request no longer turns the JWK into a key again (half of a token check's CPU before).
   let local: { jwks: JSONWebKeySet; keys: ReturnType<typeof createLocalJWKSet> } | undefined;
+  // The embedded tokens this verifier found good under the current key set, with their claims: a token's
+  // signature, issuer and audience never change, so a session's later requests skip the ECDSA check (a tenth
+  // of a list request's CPU, docs/operations.md "Where a list request's CPU goes"). Expiry and not-before are
+  // checked again on every use, exactly as jose checks them; a new key set (a rotation, the ten-minute
+  // reload) starts afresh. Not for an external provider, whose keys may be withdrawn without our noticing.
+  const verified = new Map<string, JWTPayload>();
   const localKeys = (jwks: JSONWebKeySet) => {
-    if (local?.jwks !== jwks) local = { jwks, keys: createLocalJWKSet(jwks) };
+    if (local?.jwks !== jwks) {
+      local = { jwks, keys: createLocalJWKSet(jwks) };
+      verified.clear();
+    }
     return local.keys;
+  };
+  const remember = (idToken: string, payload: JWTPayload) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(idToken, payload);
+  };
+  /** A remembered token's claims while its times hold, as jwtVerify's checks (no clock tolerance). */
+  const rememberedPayload = (idToken: string, jwks: JSONWebKeySet) => {
+    const payload = local?.jwks === jwks ? verified.get(idToken) : undefined;
+    if (!payload) return undefined;
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof payload.nbf === 'number' && payload.nbf > now) return undefined;
+    if (typeof payload.exp === 'number' && payload.exp <= now) {
+      verified.delete(idToken);
+      throw new joseErrors.JWTExpired('"exp" claim timestamp check failed', payload, 'exp');
+    }
+    return payload;
   };
   return async (idToken: string): Promise<VerifiedToken> => {
     const verifyWith = (keys: Parameters<typeof jwtVerify>[1]) =>
       jwtVerify(idToken, keys, { issuer: opts.issuer, audience: opts.audience });
     let payload: JWTPayload;
     try {
-      let result: Awaited<ReturnType<typeof jwtVerify>>;
       if (remote) {
-        result = await verifyWith(remote);
+        payload = (await verifyWith(remote)).payload;
       } else {
         if (!opts.keyStore) throw new Error('no key store for the embedded identity service');
         const { jwks } = await opts.keyStore.get();
-        try {
-          result = await verifyWith(localKeys(jwks));
-        } catch (err) {
-          if (!(err instanceof joseErrors.JWKSNoMatchingKey)) throw err;
-          result = await verifyWith(localKeys((await opts.keyStore.reload()).jwks));
+        const known = rememberedPayload(idToken, jwks);
+        if (known) payload = known;
+        else {
+          let result: Awaited<ReturnType<typeof jwtVerify>>;
+          try {
+            result = await verifyWith(localKeys(jwks));
+          } catch (err) {
+            if (!(err instanceof joseErrors.JWKSNoMatchingKey)) throw err;
+            const reloaded = (await opts.keyStore.reload()).jwks;
+            result = await verifyWith(localKeys(reloaded));
+          }
+          payload = result.payload;
+          remember(idToken, payload);
         }
       }
-      payload = result.payload;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) {
         throw new AppError('auth/id-token-expired', 'The id token has expired.');
