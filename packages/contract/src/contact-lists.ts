@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
-import { idSchema, isoDateSchema, listOf, queryArray, readUpdatedAtSchema } from './common.js';
+import { cursorSchema, idSchema, isoDateSchema, listOf, queryArray, readUpdatedAtSchema } from './common.js';
 import {
   contactFilterSchema,
   contactNoteSchema,
@@ -219,6 +219,8 @@ export const contactListRoutes = {
     params: idParams,
     query: z.object({
       ...pageParams,
+      /** Keyset paging: the rows after this cursor (an earlier answer's `next`); `page` is then ignored. */
+      after: cursorSchema.optional(),
       search: z.string().trim().max(200).optional(),
       'include[]': queryArray(contactListIncludeSchema),
       sort: z.enum(['addedAt', '-addedAt', 'email', '-email']).default('-addedAt'),

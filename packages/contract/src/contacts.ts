@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { campaignStateSchema } from './campaigns.js';
-import { idSchema, isoDateSchema, limits, listOf, pageQuerySchema, queryArray } from './common.js';
+import {
+  cursorSchema,
+  idSchema,
+  isoDateSchema,
+  limits,
+  listOf,
+  pageQuerySchema,
+  queryArray,
+} from './common.js';
 import { isLoosePhone, loosePhoneMessage, namePattern, zipCodePattern } from './contact-checks.js';
 import { defineRoute } from './route.js';
 import { tagLimits, tagSchema } from './tag-checks.js';
@@ -267,6 +275,8 @@ export const contactRoutes = {
     tags: ['contacts'],
     query: pageQuerySchema.extend({
       ...contactFilterSchema.shape,
+      /** Keyset paging: the rows after this cursor (an earlier answer's `next`); `page` is then ignored. */
+      after: cursorSchema.optional(),
       sort: z
         .enum([...contactSortFields, ...contactSortFields.map((f) => `-${f}` as const)])
         .default('-createdAt'),

@@ -8,20 +8,22 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { anyOf } from '../lib/any-of.js';
-import { pageAndCount } from '../lib/paging.js';
+import { type Cursor, keysetOrder, pageAndCount } from '../lib/paging.js';
+import { preparedShapes } from '../lib/prepared.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import {
   campaignContactLists,
+  contactListCounts,
   contactListMembers,
   contactLists,
 } from '../modules/contact-lists/contact-lists.tables.js';
-import { contactNotes, contacts } from '../modules/contacts/contacts.tables.js';
+import { contactNotes, contactSearchText, contacts } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
 import { campaignTickets } from '../modules/tickets/tickets.tables.js';
-import { answeredCount, invitedCount, likePattern, searchOf, unsubscribed } from './contact-book.query.js';
+import { answeredCount, invitedCount, likePattern, unsubscribed } from './contact-book.query.js';
 
-const memberCount = sql<number>`(select count(*)::int from ${contactListMembers} m
-  where m.list_id = "contact_lists"."id")`;
+/** The list's members: kept in its count row by triggers (migration 0014), no longer counted per read. */
+const memberCount = sql<number>`(select c.members from ${contactListCounts} c where c.list_id = "contact_lists"."id")`;
 /** The list's linked campaigns as JSON, by title. */
 const linkedCampaigns = sql<{ _id: string; title: string; state: string }[]>`coalesce((
   select json_agg(json_build_object('_id', c.id, 'title', c.title, 'state', c.state) order by lower(c.title))
@@ -79,41 +81,113 @@ export const findContactListWithCounts = async (
   return row;
 };
 
-const memberSortKeys = { addedAt: contactListMembers.addedAt, email: contacts.email } as const;
+const memberSortKeys = {
+  addedAt: { key: contactListMembers.addedAt, type: 'timestamptz' },
+  email: { key: contacts.email, type: 'text' },
+} as const;
 
-/** One page of a list's members with the contact book's counts, and the total. */
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * A members page's two statements for one shape (sort, search or not, cursor or offset), values as
+ * placeholders. Both are scoped by the list and its manufacturer, so they can run side by side before
+ * anything else is read: the page reads only the manufacturer's memberships, and the total comes from the
+ * list's row, which is there only if the list is the manufacturer's (no row: 404).
+ */
+const buildMembers = (db: DbOrTx, shape: { sort: string; search: boolean; after: boolean }) => {
+  const descending = shape.sort.startsWith('-');
+  const order = keysetOrder({
+    ...memberSortKeys[shape.sort.replace(/^-/, '') as keyof typeof memberSortKeys],
+    // A membership's contact id is its contact's id: ordering by the membership's column lets the
+    // (list, added, contact) index serve the order and the keyset.
+    id: contactListMembers.contactId,
+    descending,
+  });
+  const search = shape.search ? sql`${contactSearchText} like ${p('search')}` : undefined;
+  const members = and(
+    eq(contactListMembers.listId, p('listId')),
+    eq(contactListMembers.manufacturerId, p('manufacturerId')),
+    search,
+  );
+  const page = db
+    .select({
+      contact: contacts,
+      addedAt: contactListMembers.addedAt,
+      unsubscribed,
+      invitedCount,
+      answeredCount,
+      key: order.keyText,
+    })
+    .from(contactListMembers)
+    .innerJoin(contacts, eq(contacts.id, contactListMembers.contactId))
+    .where(shape.after ? and(members, order.after({ key: p('key'), id: p('id') })) : members)
+    .orderBy(...order.orderBy)
+    .limit(p('limit'))
+    .offset(shape.after ? 0 : p('offset'));
+  // Without a search the total is the list's kept count; with one, the matches are counted (through the
+  // contacts' trigram index), inside the same row so that a list of another manufacturer still has none.
+  // (Written out qualified: Drizzle leaves a column's table out inside a one-table query's select list.)
+  const matches = sql<number>`(select count(*)::int from ${contactListMembers} m
+    inner join ${contacts} on "contacts"."id" = m.contact_id
+    where m.list_id = "contact_lists"."id" and ${search})`;
+  const total = shape.search
+    ? db
+        .select({ total: matches })
+        .from(contactLists)
+        .where(and(eq(contactLists.id, p('listId')), eq(contactLists.manufacturerId, p('manufacturerId'))))
+    : db
+        .select({ total: contactListCounts.members })
+        .from(contactListCounts)
+        .where(
+          and(
+            eq(contactListCounts.listId, p('listId')),
+            eq(contactListCounts.manufacturerId, p('manufacturerId')),
+          ),
+        );
+  return { page, total };
+};
+
+const memberStatements = preparedShapes<{
+  page: ReturnType<ReturnType<typeof buildMembers>['page']['prepare']>;
+  total: ReturnType<ReturnType<typeof buildMembers>['total']['prepare']>;
+}>('list_members');
+
+/**
+ * One page of a list's members with the contact book's counts and their sort key as text, and the total;
+ * `totals` is undefined when the list is not the manufacturer's. Each shape is built and prepared once
+ * (lib/prepared.ts).
+ */
 export const listMembers = (
   db: DbOrTx,
-  q: { listId: string; search?: string | undefined; sort: string; limit: number; offset: number },
+  q: {
+    manufacturerId: string;
+    listId: string;
+    search?: string | undefined;
+    sort: string;
+    limit: number;
+    offset: number;
+    after?: Cursor | undefined;
+  },
 ) => {
-  const where = and(eq(contactListMembers.listId, q.listId), searchOf(q.search));
-  const dir = q.sort.startsWith('-') ? desc : asc;
-  const key = memberSortKeys[q.sort.replace(/^-/, '') as keyof typeof memberSortKeys];
-  return pageAndCount(
-    db
-      .select({
-        contact: contacts,
-        addedAt: contactListMembers.addedAt,
-        unsubscribed,
-        invitedCount,
-        answeredCount,
-      })
-      .from(contactListMembers)
-      .innerJoin(contacts, eq(contacts.id, contactListMembers.contactId))
-      .where(where)
-      .orderBy(dir(key), dir(contacts.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    // Without a search the members are counted alone (an index-only scan): a membership goes with its
-    // contact, so joining the contacts would only make PostgreSQL read them all.
-    q.search
-      ? db
-          .select({ total: count() })
-          .from(contactListMembers)
-          .innerJoin(contacts, eq(contacts.id, contactListMembers.contactId))
-          .where(where)
-      : db.select({ total: count() }).from(contactListMembers).where(eq(contactListMembers.listId, q.listId)),
+  const shape = { sort: q.sort, search: Boolean(q.search), after: q.after !== undefined };
+  const { page, total } = memberStatements(
+    db,
+    `${shape.sort}:${shape.search ? 's' : ''}:${shape.after ? 'a' : ''}`,
+    (name) => {
+      const built = buildMembers(db, shape);
+      return { page: built.page.prepare(name('page')), total: built.total.prepare(name('total')) };
+    },
   );
+  const values = {
+    listId: q.listId,
+    manufacturerId: q.manufacturerId,
+    search: q.search ? likePattern(q.search.toLowerCase()) : undefined,
+    limit: q.limit,
+    offset: q.offset,
+    key: q.after?.key,
+    id: q.after?.id,
+  };
+  return pageAndCount(page.execute(values), total.execute(values));
 };
 
 /** The notes of these contacts, newest first. */

@@ -10,7 +10,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { assertFresh } from '../../lib/fresh.js';
-import { pageOffset } from '../../lib/paging.js';
+import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import {
   type ContactListWithCounts,
   campaignLinkedLists,
@@ -287,19 +287,23 @@ export const createContactListService = ({
         limit: number;
         search?: string | undefined;
         sort: string;
+        after?: string | undefined;
         'include[]'?: ContactListInclude[] | undefined;
       },
     ) => {
-      const list = await findList(db, manufacturerId, id);
-      if (!list) throw notFound('contact list');
       const include = new Set(q['include[]'] ?? []);
-      const { rows, total } = await listMembers(db, {
+      // The page and the total side by side, both within the manufacturer: no total means the list is
+      // not theirs (or gone), and what the page read is dropped.
+      const { rows, totals } = await listMembers(db, {
+        manufacturerId,
         listId: id,
         search: q.search,
         sort: q.sort,
         limit: q.limit,
         offset: pageOffset(q),
+        after: q.after ? decodeCursor(q.after, q.sort) : undefined,
       });
+      if (!totals) throw notFound('contact list');
       const ids = rows.map((r) => r.contact.id);
       const [notes, campaignRows] = await Promise.all([
         include.has('notes') ? notesOfContacts(db, ids) : Promise.resolve(undefined),
@@ -327,7 +331,11 @@ export const createContactListService = ({
             }
           : {}),
       }));
-      return { documents, total };
+      return {
+        documents,
+        total: totals.total,
+        ...nextCursor(rows, q.limit, q.sort, (r) => ({ key: r.key, id: r.contact.id })),
+      };
     },
 
     /**

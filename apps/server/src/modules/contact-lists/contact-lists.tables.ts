@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { campaigns } from '../campaigns/campaigns.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
@@ -42,10 +42,24 @@ export const contactListMembers = pgTable(
     primaryKey({ columns: [t.listId, t.contactId] }),
     // A contact's lists (the list filter of participants and tickets reads by contact).
     index().on(t.contactId),
-    // The members page, newest first.
-    index().on(t.listId, t.addedAt),
+    // The members page, newest first, and its keyset: the contact id breaks ties of one added time.
+    index('contact_list_members_list_added_idx').on(t.listId, t.addedAt, t.contactId),
   ],
 );
+
+/**
+ * How many members a list has: kept by triggers on contact_list_members (migration 0014), and made with the
+ * list by a trigger on contact_lists, so reading a list's size counts nothing. A row of its own rather than a
+ * column of the list: inviting a list holds the list's row locked while it reads and locks the members, and a
+ * contact deleted meanwhile changes the count without waiting for that.
+ */
+export const contactListCounts = pgTable('contact_list_counts', {
+  listId: uuid()
+    .primaryKey()
+    .references(() => contactLists.id, { onDelete: 'cascade' }),
+  manufacturerId: uuid().notNull(),
+  members: integer().notNull().default(0),
+});
 
 /**
  * A list linked to a group campaign (D11): its members were invited when the link was made, and a

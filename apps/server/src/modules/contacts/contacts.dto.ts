@@ -28,7 +28,7 @@ export const toContact = (c: ContactRow, counts: Counts): Contact => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-export const toContactBookItem = (r: { contact: ContactRow } & Omit<ContactBookRow, keyof ContactRow>) =>
+export const toContactBookItem = (r: { contact: ContactRow } & Pick<ContactBookRow, keyof Counts>) =>
   toContact(r.contact, r);
 
 export const toNote = (n: ContactNoteRow): ContactNote => ({

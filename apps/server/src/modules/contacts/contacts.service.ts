@@ -8,7 +8,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { pageOffset } from '../../lib/paging.js';
+import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import { e164OrRefuse } from '../../lib/phone.js';
 import {
   contactCampaigns,
@@ -44,7 +44,12 @@ import {
 } from './contacts.repository.js';
 
 type Reader = { manufacturerId: string; ownerId: string };
-type ListQuery = ContactFilterQuery & { page: number; limit: number; sort: string };
+type ListQuery = ContactFilterQuery & {
+  page: number;
+  limit: number;
+  sort: string;
+  after?: string | undefined;
+};
 
 /** The PATCH body as columns: an absent key stays, null clears (the contract turned '' into null). */
 const changesOf = (b: ContactUpdate & Record<string, unknown>): ContactChanges => {
@@ -196,13 +201,19 @@ export const createContactService = ({
 
   return {
     list: async (manufacturerId: string, q: ListQuery) => {
+      const after = q.after ? decodeCursor(q.after, q.sort) : undefined;
       const { rows, total } = await listContactBook(db, {
         ...(await filterOf(manufacturerId, q)),
         sort: q.sort,
         limit: q.limit,
         offset: pageOffset(q),
+        after,
       });
-      return { documents: rows.map(toContactBookItem), total };
+      return {
+        documents: rows.map(toContactBookItem),
+        total,
+        ...nextCursor(rows, q.limit, q.sort, (r) => ({ key: r.key, id: r.contact.id })),
+      };
     },
 
     filterData: (manufacturerId: string) => contactFilterValues(db, manufacturerId),

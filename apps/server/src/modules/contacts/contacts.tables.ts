@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, tenantKey, tenantRowId } from '../../db/columns.js';
 import { manufacturers } from '../owner/owner.tables.js';
 
@@ -34,6 +34,12 @@ export const contacts = pgTable(
     country: text(),
     /** Lowercased tags (D17); the tags issue adds the segments that read them. */
     tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * How many campaigns it was invited to, and how many it answered: kept by triggers on invitations and
+     * campaign_tickets (migration 0014), so a list reads them with the row instead of counting per row.
+     */
+    invitedCount: integer().notNull().default(0),
+    answeredCount: integer().notNull().default(0),
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
@@ -52,6 +58,25 @@ export const contacts = pgTable(
     // The search (a part of the email or of a name) has a trigram index on `contactSearchText`, made
     // by the migration 0005_contact-search.sql (Drizzle cannot declare pg_trgm's operator class).
   ],
+);
+
+/**
+ * How many contacts a manufacturer has of each kind: the sum of its rows over `slot`. Kept by triggers on
+ * contacts (migration 0014), each statement adding its change to the slot of its database connection, so
+ * concurrent transactions of one manufacturer rarely wait for each other's count; the contact book's total
+ * reads it instead of counting the manufacturer's contacts on every page.
+ */
+export const contactCounts = pgTable(
+  'contact_counts',
+  {
+    manufacturerId: uuid()
+      .notNull()
+      .references(() => manufacturers.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['contact', 'temp'] }).notNull(),
+    slot: smallint().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.manufacturerId, t.kind, t.slot] })],
 );
 
 /** The owner's notes on a contact. */
