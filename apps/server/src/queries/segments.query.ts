@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { anyOf } from '../lib/any-of.js';
 import { type Cursor, keysetOrder, pageAndCount } from '../lib/paging.js';
+import { preparedShapes } from '../lib/prepared.js';
 import { campaigns } from '../modules/campaigns/campaigns.tables.js';
 import { contacts, contactUnsubscribes } from '../modules/contacts/contacts.tables.js';
 import { invitations } from '../modules/invitations/invitations.tables.js';
@@ -61,7 +62,46 @@ const groupSortKeys = {
   updatedAt: tagGroups.updatedAt,
 } as const;
 
-/** One page of the manufacturer's groups with their live member counts and linked campaigns, and the total. */
+/** The group list's two statements for one shape (sort, search or not, campaign or not), values as placeholders. */
+const buildGroupList = (
+  db: DbOrTx,
+  shape: { sort: string; search: boolean; campaign: boolean },
+  name: (part: string) => string,
+) => {
+  const pattern = sql.placeholder('pattern');
+  const where = and(
+    eq(tagGroups.manufacturerId, sql.placeholder('manufacturerId')),
+    shape.search
+      ? sql`(lower(${tagGroups.title}) like ${pattern} or lower(${tagGroups.description}) like ${pattern}
+          or exists (select 1 from unnest("tag_groups"."tags") t where t like ${pattern}))`
+      : undefined,
+    shape.campaign
+      ? sql`exists (select 1 from ${tagGroupCampaigns} l where l.tag_group_id = "tag_groups"."id"
+          and l.campaign_id = ${sql.placeholder('campaignId')})`
+      : undefined,
+  );
+  const dir = shape.sort.startsWith('-') ? desc : asc;
+  const key = groupSortKeys[shape.sort.replace(/^-/, '') as keyof typeof groupSortKeys];
+  return {
+    page: db
+      .select({ group: tagGroups, memberCount, campaigns: linkedCampaigns })
+      .from(tagGroups)
+      .where(where)
+      .orderBy(dir(key), dir(tagGroups.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name('page')),
+    count: db.select({ total: count() }).from(tagGroups).where(where).prepare(name('count')),
+  };
+};
+
+const groupListStatements = preparedShapes<ReturnType<typeof buildGroupList>>('tag_group_list');
+
+/**
+ * One page of the manufacturer's groups with their kept member counts and linked campaigns, and the total.
+ * Each shape's statements are built and prepared once (lib/prepared.ts): the list costs its SQL, which
+ * no longer counts anyone.
+ */
 export const listTagGroups = (
   db: DbOrTx,
   q: {
@@ -73,33 +113,23 @@ export const listTagGroups = (
     offset: number;
   },
 ) => {
-  const pattern = q.search ? likePattern(q.search.toLowerCase()) : undefined;
-  const where = and(
-    eq(tagGroups.manufacturerId, q.manufacturerId),
-    pattern
-      ? sql`(lower(${tagGroups.title}) like ${pattern} or lower(${tagGroups.description}) like ${pattern}
-          or exists (select 1 from unnest("tag_groups"."tags") t where t like ${pattern}))`
-      : undefined,
-    q.campaignId
-      ? sql`exists (select 1 from ${tagGroupCampaigns} l where l.tag_group_id = "tag_groups"."id"
-          and l.campaign_id = ${q.campaignId})`
-      : undefined,
+  const shape = { sort: q.sort, search: Boolean(q.search), campaign: Boolean(q.campaignId) };
+  const { page, count: total } = groupListStatements(
+    db,
+    `${shape.sort}:${shape.search ? 's' : ''}:${shape.campaign ? 'c' : ''}`,
+    (name) => buildGroupList(db, shape, name),
   );
-  const dir = q.sort.startsWith('-') ? desc : asc;
-  const key = groupSortKeys[q.sort.replace(/^-/, '') as keyof typeof groupSortKeys];
-  return pageAndCount(
-    db
-      .select({ group: tagGroups, memberCount, campaigns: linkedCampaigns })
-      .from(tagGroups)
-      .where(where)
-      .orderBy(dir(key), dir(tagGroups.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ total: count() }).from(tagGroups).where(where),
-  );
+  const values = {
+    manufacturerId: q.manufacturerId,
+    pattern: q.search ? likePattern(q.search.toLowerCase()) : undefined,
+    campaignId: q.campaignId,
+    limit: q.limit,
+    offset: q.offset,
+  };
+  return pageAndCount(page.execute(values), total.execute(values));
 };
 
-/** One group with its live member count and linked campaigns. */
+/** One group with its kept member count and linked campaigns. */
 export const findTagGroupWithCounts = async (
   db: DbOrTx,
   manufacturerId: string,

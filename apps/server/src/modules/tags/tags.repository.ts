@@ -2,6 +2,7 @@ import type { TagChangeVia, TagCondition } from '@parley/contract';
 import { and, asc, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { liveJobExists } from '../../jobs/queue.js';
+import { preparedShapes } from '../../lib/prepared.js';
 import {
   keptMemberCount,
   tagChanges,
@@ -63,12 +64,27 @@ export const insertGroup = async (
   return row;
 };
 
-/** The manufacturer's group with its kept member count. */
-export const findGroupCounted = async (db: DbOrTx, manufacturerId: string, id: string) => {
-  const [row] = await db
+/** A group by id with its kept member count, values as placeholders. */
+const buildGroupCounted = (db: DbOrTx, name: (part: string) => string) =>
+  db
     .select({ group: tagGroups, memberCount: keptMemberCount })
     .from(tagGroups)
-    .where(and(eq(tagGroups.manufacturerId, manufacturerId), eq(tagGroups.id, id)));
+    .where(
+      and(
+        eq(tagGroups.manufacturerId, sql.placeholder('manufacturerId')),
+        eq(tagGroups.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare(name('row'));
+
+const groupCounted = preparedShapes<ReturnType<typeof buildGroupCounted>>('tag_group_counted');
+
+/** The manufacturer's group with its kept member count (a group's members page; prepared once, lib/prepared.ts). */
+export const findGroupCounted = async (db: DbOrTx, manufacturerId: string, id: string) => {
+  const [row] = await groupCounted(db, '', (name) => buildGroupCounted(db, name)).execute({
+    manufacturerId,
+    id,
+  });
   return row;
 };
 
