@@ -8,8 +8,17 @@ const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** Text as XML character data: markup escaped, and the characters XML 1.0 cannot hold dropped. */
-const xmlText = (s: string) =>
+/** A character `xmlText` changes (a surrogate too: a lone one is dropped, a pair kept). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly these characters are not allowed in XML
+const special = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/;
+
+/**
+ * Text as XML character data: markup escaped, and the characters XML 1.0 cannot hold dropped. Most
+ * cells hold none of them and are taken as they are, without a new string per rule.
+ */
+const xmlText = (s: string) => (special.test(s) ? escaped(s) : s);
+
+const escaped = (s: string) =>
   s
     // biome-ignore lint/suspicious/noControlCharactersInRegex: exactly these characters are not allowed in XML
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
@@ -18,6 +27,9 @@ const xmlText = (s: string) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
+
+/** The characters of row XML handed to the deflater at once. */
+const pieceChars = 64 * 1024;
 
 /** A spreadsheet cell holds at most 32,767 characters. */
 const cellMax = 32_767;
@@ -72,8 +84,12 @@ export const createXlsxStream = async (
   await zip.file('xl/styles.xml', styles);
 
   const names = sheet.columns.map((_, i) => columnName(i));
-  const rowXml = (cells: XlsxCell[], r: number, bold = false) =>
-    `<row r="${r}">${cells.map((v, i) => cellXml(v, `${names[i] ?? columnName(i)}${r}`, bold)).join('')}</row>`;
+  const rowXml = (cells: XlsxCell[], r: number, bold = false) => {
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < cells.length; i++)
+      xml += cellXml(cells[i] ?? null, `${names[i] ?? columnName(i)}${r}`, bold);
+    return `${xml}</row>`;
+  };
   const body = await zip.entry('xl/worksheets/sheet1.xml');
   const cols = sheet.columns.map(
     (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`,
@@ -87,10 +103,20 @@ export const createXlsxStream = async (
   );
   let next = 2;
   return {
-    /** Appends rows; resolves once they are handed on (waits while the reader is slower). */
+    /**
+     * Appends rows, handed on in pieces of about 64 KB (no string of a whole batch); resolves once
+     * they are (waits while the reader is slower).
+     */
     rows: async (rows: XlsxCell[][]) => {
-      const xml = rows.map((cells) => rowXml(cells, next++)).join('');
-      await body.write(xml);
+      let xml = '';
+      for (const cells of rows) {
+        xml += rowXml(cells, next++);
+        if (xml.length >= pieceChars) {
+          await body.write(xml);
+          xml = '';
+        }
+      }
+      if (xml) await body.write(xml);
     },
     /** Ends the sheet and the file. */
     end: async () => {

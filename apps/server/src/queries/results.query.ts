@@ -209,39 +209,3 @@ export const contactListName = async (db: DbOrTx, manufacturerId: string, listId
     .where(and(eq(contactLists.id, listId), eq(contactLists.manufacturerId, manufacturerId)));
   return row?.name;
 };
-
-/** One batch of the export: tickets in the scope after `after` (creation order), with contact and tags. */
-export const exportBatch = (
-  db: DbOrTx,
-  s: ResultScope,
-  after: { key: string; id: string } | null,
-  limit: number,
-) => {
-  const t = campaignTickets;
-  return db
-    .select({
-      id: t.id,
-      createdAt: t.createdAt,
-      /** The creation time as PostgreSQL prints it (microseconds kept): the next batch's cursor. */
-      key: sql<string>`${t.createdAt}::text`,
-      answers: t.answers,
-      ignored: t.ignored,
-      votesUp: t.votesUp,
-      votesDown: t.votesDown,
-      source: t.source,
-      email: contacts.email,
-      firstname: contacts.firstname,
-      lastname: contacts.lastname,
-      tags: contacts.tags,
-    })
-    .from(t)
-    .leftJoin(contacts, eq(contacts.id, t.contactId))
-    .where(
-      and(
-        ticketsOf(s),
-        after ? sql`(${t.createdAt}, ${t.id}) > (${after.key}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(asc(t.createdAt), asc(t.id))
-    .limit(limit);
-};

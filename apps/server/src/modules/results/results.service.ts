@@ -25,7 +25,6 @@ import {
 import {
   answersPerDay,
   contactListName,
-  exportBatch,
   invitationTotals,
   type ResultScope,
   removedOptionTexts,
@@ -33,6 +32,7 @@ import {
   sharedCampaign,
   snapshotTexts,
 } from '../../queries/results.query.js';
+import { exportPage } from '../../queries/results-export.query.js';
 import type { CampaignRow, CampaignService } from '../campaigns/index.js';
 import type { ManufacturerRow } from '../owner/index.js';
 import type { QuestionService } from '../questions/index.js';
@@ -46,11 +46,12 @@ import { writeXlsx } from './results.xlsx.js';
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 /**
- * Tickets read per query by the export. Small enough that a batch's objects (each ticket's answers as
- * participants saw them) die young, in V8's young generation, instead of piling up in the old one until
- * a major collection (bench `results`); large enough that the keyset queries cost little.
+ * Tickets read per query by the export. A page holds only what the sheet shows of its tickets (a few KB
+ * each, results-export.query.ts) and is written out before the next one is read, so it dies young in
+ * V8's young generation instead of piling up in the old one (bench `results`); large enough that the
+ * keyset queries cost little.
  */
-const exportBatchSize = 250;
+const exportBatchSize = 500;
 
 type Paging = { questionId?: string | undefined; search?: string | undefined; page: number; limit: number };
 
@@ -229,7 +230,7 @@ export const createResultService = ({
       async function* batches() {
         let after: { key: string; id: string } | null = null;
         for (;;) {
-          const rows = await exportBatch(db, scope, after, exportBatchSize);
+          const rows = await exportPage(db, scope, columns, after, exportBatchSize);
           if (rows.length === 0) return;
           yield rows;
           const last = rows[rows.length - 1];
@@ -238,7 +239,7 @@ export const createResultService = ({
         }
       }
       const out = new PassThrough();
-      const done = writeXlsx({ out, texts, timeZone: m.timeZone, columns, batches: batches() });
+      const done = writeXlsx({ out, texts, columns, batches: batches() });
       return { stream: out, done, fileName: `${c.title}-results.xlsx` };
     },
 
