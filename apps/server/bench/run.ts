@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { logDestination } from '../src/lib/logger.js';
 import { manufacturers } from '../src/modules/owner/owner.tables.js';
 import { type Runtime, startRuntime } from '../src/runtime.js';
 import { formatTable } from './lib/table.js';
@@ -19,11 +20,13 @@ import { contactInvite } from './scenarios/contact-invite.js';
 import { contactList } from './scenarios/contact-list.js';
 import { contactListInvite } from './scenarios/contact-list-invite.js';
 import { contactListMembers } from './scenarios/contact-list-members.js';
+import { contactScale } from './scenarios/contact-scale.js';
 import { lighthouse } from './scenarios/lighthouse.js';
 import { massFollowUp } from './scenarios/mass-follow-up.js';
 import { ownerMeSmall } from './scenarios/owner-me-small.js';
 import { pageWeight } from './scenarios/page-weight.js';
 import { posts } from './scenarios/posts.js';
+import { postsScale } from './scenarios/posts-scale.js';
 import { results } from './scenarios/results.js';
 import { staticFiles } from './scenarios/static-files.js';
 import { surveyData } from './scenarios/survey-data.js';
@@ -54,6 +57,7 @@ const scenarios: Scenario[] = [
   contactInvite,
   contactImport,
   contactListMembers,
+  contactScale,
   contactListInvite,
   ticketInbox,
   ticketScale,
@@ -61,6 +65,7 @@ const scenarios: Scenario[] = [
   tagGroups,
   results,
   posts,
+  postsScale,
   answers,
   tenantKeys,
   pageWeight,
@@ -126,8 +131,9 @@ const main = async () => {
       PUBLIC_URL: 'http://127.0.0.1',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     });
-    // The server's logs as in production (info, one line per request), but not into the report.
-    const log = pino({ level: config.logLevel, base: { service: 'parley' } }, pino.destination('/dev/null'));
+    // The server's logs as in production (info, a line as each request comes and goes, written as the
+    // server writes them: lib/logger.ts), but not into the report.
+    const log = pino({ level: config.logLevel, base: { service: 'parley' } }, logDestination('/dev/null'));
     progress(external ? 'starting on BENCH_DATABASE_URL' : `starting the embedded PostgreSQL in ${dataDir}`);
     rt = await startRuntime(config, log, { work: false });
 

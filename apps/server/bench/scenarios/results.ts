@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pipeline } from 'node:stream/promises';
 import type { CampaignStatistics, QuestionStats, QuestionType, TicketAnswer } from '@parley/contract';
-import ExcelJS from 'exceljs';
 import type { PoolClient } from 'pg';
-import readXlsxFile from 'read-excel-file/node';
 import { questionOptions, questions } from '../../src/modules/questions/questions.tables.js';
 import { type BareSqlPair, compareToBareSql } from '../lib/compare.js';
-import { type MemoryWatch, mib, signedMib, watchMemory } from '../lib/memory.js';
 import { withSeedingLanes } from '../lib/seeding.js';
-import { formatTable, ms } from '../lib/table.js';
-import type { BenchContext, Figure, Scenario } from '../types.js';
+import type { BenchContext, Scenario } from '../types.js';
+import { measureXlsx } from './results-xlsx.js';
 
 /**
  * A campaign's results (D23) on 1,000,000 tickets, seeded here by SQL (never in CI):
@@ -34,12 +28,9 @@ import type { BenchContext, Figure, Scenario } from '../types.js';
  *
  * Then, through the real routes over HTTP, signed in:
  *
- * 1. `GET /api/campaign/question/xlsx` of 10,000 and of 100,000 tickets (after one unmeasured export of
- *    10,000): the time to the last byte, rows a second, and this process's memory (the server runs in the
- *    benchmark's process: its RSS is the server's, plus the benchmark's own small share) sampled every
- *    SAMPLE_MS from before the request until the file is written. The body is read as a stream into a
- *    temporary file (its bytes counted, never held), then checked: a zip (PK\x03\x04), its rows counted
- *    with exceljs's streaming reader, and the 10,000 one read back with read-excel-file.
+ * 1. `GET /api/campaign/question/xlsx` of 10,000 and of 100,000 tickets, each served by a server process of
+ *    its own after a warm-up export: the time to the last byte, rows a second, and the server process's
+ *    peak RSS, the file checked; then the XLSX writer alone against ExcelJS's (results-xlsx.ts).
  * 2. `GET /api/campaign/:id/statistics` (daysNumber 90) and `GET /api/campaign/question/stats` without a
  *    filter, with `archived=false` and with a 30-day range, at concurrency 1 and 8, each against the bare
  *    SQL someone would write for the same figures: one aggregate query per figure, sent side by side
@@ -66,19 +57,14 @@ const DAYS = 120;
 const STAT_DAYS = 90;
 const RANGE_DAYS = 30;
 const ROUNDS = 2;
-const SAMPLE_MS = 25;
-/** The issue's targets: each figure at most 1.5 times its bare SQL; the export's peak RSS. */
+/** The issue's target: each figure at most 1.5 times its bare SQL (the export's: results-xlsx.ts). */
 const TARGET_RATIO = 1.5;
-const TARGET_PEAK_MB = 300;
-const TARGET_GROWTH = 1.25;
 const NEIGHBOUR_PREFIX = 'Bench results neighbour ';
 const CAMPAIGN_PREFIX = 'Bench results ';
 /** Every seeded address is at a subdomain of this (reserved, RFC 2606), so the clean-up finds them. */
 const DOMAIN = 'results.bench.parley.invalid';
 /** BENCH_RESULTS_XLSX_ONLY=1: the owner's two campaigns and the XLSX export, nothing else (see above). */
 const XLSX_ONLY = process.env.BENCH_RESULTS_XLSX_ONLY === '1';
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type Spec = {
   type: QuestionType;
@@ -593,89 +579,6 @@ const remove = async (ctx: BenchContext) => {
   );
 };
 
-type Download = { bytes: number; head: Buffer; firstByteMs: number; ms: number };
-
-/** GET `pathAndQuery` as the browser downloads it: the body streamed into `file`, counted, never held. */
-const download = (ctx: BenchContext, pathAndQuery: string, file: string) =>
-  new Promise<Download>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(
-      `${ctx.baseUrl}${pathAndQuery}`,
-      { headers: { 'x-auth-token': ctx.owner.idToken } },
-      (res) => {
-        if (res.statusCode !== 200) {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            reject(
-              new Error(
-                `${pathAndQuery} answered ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`,
-              ),
-            ),
-          );
-          return;
-        }
-        let bytes = 0;
-        let head = Buffer.alloc(0);
-        let firstByteMs = Number.NaN;
-        pipeline(
-          res,
-          async function* (source: AsyncIterable<Buffer>) {
-            for await (const chunk of source) {
-              if (bytes === 0) firstByteMs = performance.now() - started;
-              if (head.length < 4) head = Buffer.concat([head, chunk.subarray(0, 4 - head.length)]);
-              bytes += chunk.length;
-              yield chunk;
-            }
-          },
-          createWriteStream(file),
-        ).then(() => resolve({ bytes, head, firstByteMs, ms: performance.now() - started }), reject);
-      },
-    );
-    req.on('error', reject);
-  });
-
-/** The data rows of the first sheet (the header row not counted), read with exceljs's streaming reader. */
-const countRows = async (file: string) => {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'emit',
-  });
-  let rows = 0;
-  for await (const sheet of reader) {
-    for await (const _row of sheet) rows++;
-    break;
-  }
-  return rows - 1;
-};
-
-type Export = { tickets: number; download: Download; memory: MemoryWatch; rows: number };
-
-const exportOnce = async (
-  ctx: BenchContext,
-  campaignId: string,
-  tickets: number,
-  file: string,
-  measured: boolean,
-) => {
-  const memory = watchMemory(SAMPLE_MS);
-  try {
-    const d = await download(ctx, `/api/campaign/question/xlsx?campaignId=${campaignId}`, file);
-    const watched = memory.stop();
-    if (d.head.toString('latin1') !== 'PK\u0003\u0004')
-      throw new Error(`the XLSX of ${tickets} is no zip file`);
-    const rows = measured ? await countRows(file) : tickets;
-    if (rows !== tickets) throw new Error(`the XLSX of ${tickets} tickets has ${rows} rows`);
-    return { tickets, download: d, memory: watched, rows } satisfies Export;
-  } catch (err) {
-    memory.dispose();
-    throw err;
-  }
-};
-
 /** The instants a calendar day starts and the day after `to` starts, in the time zone ($tz). */
 const dayWindow = (from: string, to: string, timeZone: string) => ({
   from: { text: `(($F::date)::timestamp at time zone $TZ)`, value: from },
@@ -791,80 +694,15 @@ export const results: Scenario = {
       const bigId = seeded.big.campaignId;
       const smallId = seeded.small.campaignId;
 
-      // 1. The XLSX first, while this process has not grown with the load of part 2.
-      ctx.progress(`results: XLSX of ${SMALL} tickets, once unmeasured`);
-      await exportOnce(ctx, smallId, SMALL, path.join(dir, 'warm.xlsx'), false);
-      ctx.progress(`results: XLSX of ${SMALL} tickets, measured`);
-      const x10 = await exportOnce(ctx, smallId, SMALL, path.join(dir, 'small.xlsx'), true);
-      ctx.progress(`results: XLSX of ${OWN} tickets, measured`);
-      const x100 = await exportOnce(ctx, bigId, OWN, path.join(dir, 'big.xlsx'), true);
-      // The small file read back in full (header and one row), after memory was measured.
-      const sheets = (await readXlsxFile(path.join(dir, 'small.xlsx'))) as unknown as {
-        data: unknown[][];
-      }[];
-      const data = sheets[0]?.data ?? [];
-      if (data.length !== SMALL + 1 || (data[0]?.length ?? 0) !== 8 + SPEC.length)
-        throw new Error(`read-excel-file read ${data.length} rows of ${data[0]?.length} columns`);
-
-      // The export's figures and its part of the report.
-      const peak10 = x10.memory.peak.rss;
-      const peak100 = x100.memory.peak.rss;
-      const growth = peak100 / peak10;
-      const xlsxFigures: Figure[] = [
-        ...[x10, x100].map((x) => ({
-          label: `results XLSX of ${x.tickets} tickets, peak RSS`,
-          measured: mb(x.memory.peak.rss),
-          target: `< ${TARGET_PEAK_MB} MB`,
-          met: x.memory.peak.rss < TARGET_PEAK_MB * 1024 * 1024,
-        })),
-        {
-          label: `results XLSX peak RSS, ${OWN} over ${SMALL} tickets`,
-          measured: `${growth.toFixed(2)}x`,
-          target: `<= ${TARGET_GROWTH.toFixed(2)}x`,
-          met: growth <= TARGET_GROWTH,
-        },
-      ];
-      const xlsxRows = [x10, x100].map((x) => [
-        String(x.tickets),
-        `${(x.download.ms / 1000).toFixed(1)} s`,
-        ms(x.download.firstByteMs),
-        (x.tickets / (x.download.ms / 1000)).toFixed(0),
-        mb(x.download.bytes),
-        mib(x.memory.before.rss),
-        mib(x.memory.peak.rss),
-        signedMib(x.memory.peak.rss - x.memory.before.rss),
-        mib(x.memory.heapPeak.heapUsed),
-        mib(Math.max(...x.memory.afterMajor, 0)),
-        mib(x.memory.peak.external),
-        signedMib(x.memory.kept.heapUsed - x.memory.before.heapUsed),
-      ]);
-      const xlsxReport = [
-        `GET /api/campaign/question/xlsx (every ticket, archived too), read as a stream into a file; this process's`,
-        `memory (the server's: it runs here, beside the benchmark's small client) sampled every ${SAMPLE_MS} ms from`,
-        `before the request (after a full GC) to the last byte; "heap after major GCs": the most V8's own major`,
-        `collections left during the export. Rows checked with exceljs's streaming reader (${x10.rows}, ${x100.rows});`,
-        `the ${SMALL} read back with read-excel-file (${data.length} rows of ${data[0]?.length} columns).`,
-        '',
-        formatTable(
-          [
-            'tickets',
-            'time',
-            'first byte',
-            'rows/s',
-            'size',
-            'RSS before',
-            'RSS peak',
-            'peak over',
-            'heap peak',
-            'heap after major GCs',
-            'external at peak',
-            'heap kept',
-          ],
-          xlsxRows,
-          1,
-        ),
-      ];
-      const xlsxSummary = `results: XLSX ${SMALL} in ${(x10.download.ms / 1000).toFixed(1)} s (peak RSS ${mb(peak10)}), ${OWN} in ${(x100.download.ms / 1000).toFixed(1)} s (peak RSS ${mb(peak100)})`;
+      // 1. The XLSX, each size in a server process of its own (results-xlsx.ts).
+      const xlsx = await measureXlsx(ctx, {
+        smallId,
+        small: SMALL,
+        bigId,
+        big: OWN,
+        columns: 8 + SPEC.length,
+        dir,
+      });
       if (XLSX_ONLY) {
         const { sizes, mine, phases } = seeded;
         return {
@@ -875,10 +713,10 @@ export const results: Scenario = {
             `ticket_choices ${sizes?.choices} (${mine?.choices}); no statistics or question stats measured. Seeded in`,
             `${(seeded.seedMs / 1000).toFixed(1)} s (tickets ${(phases.ticketsMs / 1000).toFixed(1)} s, answer rows ${(phases.answersMs / 1000).toFixed(1)} s, vacuum and analyze ${(phases.vacuumMs / 1000).toFixed(1)} s).`,
             '',
-            ...xlsxReport,
+            ...xlsx.report,
           ].join('\n'),
-          summary: xlsxSummary,
-          figures: xlsxFigures,
+          summary: xlsx.summary,
+          figures: xlsx.figures,
         };
       }
 
@@ -981,7 +819,7 @@ export const results: Scenario = {
           `(${mine?.states} of the campaign), ticket_choices ${sizes?.choices} (${mine?.choices}). Seeded in ${(seeded.seedMs / 1000).toFixed(1)} s`,
           `(tickets ${(phases.ticketsMs / 1000).toFixed(1)} s, answer rows ${(phases.answersMs / 1000).toFixed(1)} s, vacuum and analyze ${(phases.vacuumMs / 1000).toFixed(1)} s).`,
           '',
-          ...xlsxReport,
+          ...xlsx.report,
           '',
           `Statistics and question stats of the ${OWN}-ticket campaign against one hand-written aggregate query per`,
           `figure sent side by side through the same pool (${compared.requestsPerRow} requests per side and row, in ${ROUNDS} rounds`,
@@ -990,8 +828,8 @@ export const results: Scenario = {
           '',
           compared.table,
         ].join('\n'),
-        summary: `${xlsxSummary}; ${compared.summaries.join('; ')}`,
-        figures: [...compared.figures, ...xlsxFigures],
+        summary: `${xlsx.summary}; ${compared.summaries.join('; ')}`,
+        figures: [...compared.figures, ...xlsx.figures],
       };
     } finally {
       ctx.progress('results: removing the seeded tickets, campaigns, contacts and neighbours');
