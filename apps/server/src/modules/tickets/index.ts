@@ -11,8 +11,5 @@ export { createFollowUps, type FollowUps } from './tickets.follow-ups.js';
 export { createMediaSweep, type MediaSweep } from './tickets.jobs.js';
 export type { NewTicket, TicketRow } from './tickets.repository.js';
 export { ticketRoutes } from './tickets.routes.js';
-export {
-  createConversationMailer,
-  createTicketService,
-  type TicketService,
-} from './tickets.service.js';
+export { createTicketService, type TicketService } from './tickets.service.js';
+export { createConversationMailer } from './tickets.shared.js';

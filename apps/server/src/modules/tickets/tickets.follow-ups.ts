@@ -26,7 +26,7 @@ import {
   ticketsOfCampaign,
   updateFollowUp,
 } from './tickets.repository.js';
-import { type ConversationMailer, type TicketActor, templateValuesOf } from './tickets.service.js';
+import { type ConversationMailer, type TicketActor, templateValuesOf } from './tickets.shared.js';
 
 export const MASS_FOLLOW_UP_JOB = 'ticket.mass-follow-up';
 export const FOLLOW_UP_SWEEP_JOB = 'ticket.follow-up-sweep';

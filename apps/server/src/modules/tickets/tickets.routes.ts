@@ -5,7 +5,8 @@ import { acceptOneClickBodies } from '../../lib/one-click.js';
 import { route } from '../../lib/route.js';
 import { authOf, tenantOf } from '../../plugins/auth.js';
 import type { FollowUps } from './tickets.follow-ups.js';
-import type { TicketActor, TicketService } from './tickets.service.js';
+import type { TicketService } from './tickets.service.js';
+import type { TicketActor } from './tickets.shared.js';
 
 const actorOf = (req: FastifyRequest): TicketActor => {
   const { owner, manufacturer } = authOf(req);
