@@ -4,7 +4,7 @@
  * contacts (contacts), campaigns (campaigns), manufacturers (owner) and contact_list_members
  * (contact-lists). Used by the tickets service (the owner's inbox, ticket and follow-ups, the
  * conversation mails) and the participation service (the participant's ticket, an address's answered
- * ticket). It never writes.
+ * ticket). It never writes, nor takes a lock: the reminder sweep's claim is the tickets module's.
  */
 import type { TicketFilterQuery } from '@parley/contract';
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -327,10 +327,11 @@ export const followUpBatch = (
     .limit(limit);
 
 /**
- * Follow-up comments whose reminder is due (D14: sent at least `before`, not decided yet), with
- * whether the participant replied since and what the reminder mail needs. Oldest first.
+ * The follow-up comments whose reminder is due (D14), as the tickets module claimed them
+ * (`claimDueReminders`, which locks them), with whether the participant replied since and what the
+ * reminder mail needs. Oldest first.
  */
-export const dueFollowUpReminders = (db: DbOrTx, before: Date, limit: number) =>
+export const dueFollowUpReminders = (db: DbOrTx, commentIds: string[]) =>
   db
     .select({
       commentId: ticketComments.id,
@@ -354,13 +355,5 @@ export const dueFollowUpReminders = (db: DbOrTx, before: Date, limit: number) =>
     .leftJoin(contacts, eq(contacts.id, campaignTickets.contactId))
     .innerJoin(campaigns, eq(campaigns.id, campaignTickets.campaignId))
     .innerJoin(manufacturers, eq(manufacturers.id, campaignTickets.manufacturerId))
-    .where(
-      and(
-        isNotNull(ticketComments.massFollowUpId),
-        isNull(ticketComments.reminder),
-        lte(ticketComments.createdAt, before),
-      ),
-    )
-    .orderBy(asc(ticketComments.createdAt))
-    .limit(limit)
-    .for('update', { of: ticketComments, skipLocked: true });
+    .where(anyOf(ticketComments.id, commentIds, 'uuid'))
+    .orderBy(asc(ticketComments.createdAt));

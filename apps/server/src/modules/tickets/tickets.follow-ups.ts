@@ -13,19 +13,19 @@ import type { HistoryService } from '../history/index.js';
 import type { MailService } from '../mail/index.js';
 import { toFollowUp } from './tickets.dto.js';
 import {
-  countComments,
+  claimDueReminders,
   countOpenTickets,
   decideReminders,
   findFollowUp,
   insertFollowUp,
   insertFollowUpComments,
-  insertTicketLinks,
   listFollowUps,
   lockFollowUp,
   stalledFollowUps,
   ticketsOfCampaign,
   updateFollowUp,
-} from './tickets.repository.js';
+} from './tickets.follow-ups.repository.js';
+import { countComments, insertTicketLinks } from './tickets.repository.js';
 import { type ConversationMailer, type TicketActor, templateValuesOf } from './tickets.shared.js';
 
 export const MASS_FOLLOW_UP_JOB = 'ticket.mass-follow-up';
@@ -218,7 +218,9 @@ export const createFollowUps = ({
     for (;;) {
       const batch = await db.transaction(async (tx) => {
         const now = clock.now();
-        const due = await dueFollowUpReminders(tx, new Date(now.getTime() - followUpReminderAfterMs), 500);
+        // Claimed (locked, another sweep's skipped) by the tickets module; the query file only reads.
+        const claimed = await claimDueReminders(tx, new Date(now.getTime() - followUpReminderAfterMs), 500);
+        const due = claimed.length === 0 ? [] : await dueFollowUpReminders(tx, claimed);
         if (due.length === 0) return undefined;
         const remind = due.filter(
           (d) => d.notify && !d.replied && !d.ticket.ignored && !d.ticket.mailsOff && d.contact !== null,

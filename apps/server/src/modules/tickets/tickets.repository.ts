@@ -1,13 +1,11 @@
 import type { TicketAnswer, Vote } from '@parley/contract';
-import { and, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { anyOf } from '../../lib/any-of.js';
-import { pageAndCount } from '../../lib/paging.js';
 import { shorten } from '../../lib/text.js';
 import {
   campaignTickets,
-  campaignTicketTallies,
-  massFollowUps,
+  type massFollowUps,
   ticketAnswerStates,
   ticketChoices,
   ticketComments,
@@ -293,102 +291,6 @@ export const attachMedia = (db: DbOrTx, ticketId: string, ids: string[], comment
       ),
     )
     .returning();
-
-// Mass follow-ups (D14).
-
-/** The campaign's tickets among `ids` with whether each is archived (others' ids are simply absent). */
-export const ticketsOfCampaign = (db: DbOrTx, campaignId: string, ids: string[]) =>
-  db
-    .select({ id: campaignTickets.id, ignored: campaignTickets.ignored })
-    .from(campaignTickets)
-    .where(and(eq(campaignTickets.campaignId, campaignId), anyOf(campaignTickets.id, ids, 'uuid')));
-
-/** The campaign's tickets not archived: the sum of its tallies (kept by triggers, migration 0013). */
-export const countOpenTickets = async (db: DbOrTx, campaignId: string) => {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${campaignTicketTallies.n}), 0)::int` })
-    .from(campaignTicketTallies)
-    .where(and(eq(campaignTicketTallies.campaignId, campaignId), eq(campaignTicketTallies.ignored, false)));
-  return row?.n ?? 0;
-};
-
-export const insertFollowUp = async (db: DbOrTx, values: typeof massFollowUps.$inferInsert) => {
-  const [row] = await db.insert(massFollowUps).values(values).returning();
-  if (!row) throw new Error('insert of a mass follow-up returned no row');
-  return row;
-};
-
-export const findFollowUp = async (db: DbOrTx, id: string, campaignId?: string) => {
-  const [row] = await db
-    .select()
-    .from(massFollowUps)
-    .where(and(eq(massFollowUps.id, id), campaignId ? eq(massFollowUps.campaignId, campaignId) : undefined));
-  return row;
-};
-
-/** The follow-up, locked: one worker at a time delivers it, even if its job runs twice. */
-export const lockFollowUp = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(massFollowUps).where(eq(massFollowUps.id, id)).for('update');
-  return row;
-};
-
-export const updateFollowUp = (
-  db: DbOrTx,
-  id: string,
-  set: Partial<Pick<FollowUpRow, 'state' | 'cursor' | 'finishedAt' | 'updatedAt'>> & {
-    done?: SQL;
-    total?: SQL;
-    reminded?: SQL;
-  },
-) => db.update(massFollowUps).set(set).where(eq(massFollowUps.id, id));
-
-/** Follow-ups not done whose last batch is older than `before` (their job was lost). */
-export const stalledFollowUps = async (db: DbOrTx, before: Date, limit: number, jobName: string) =>
-  (
-    await db
-      .select({ id: massFollowUps.id })
-      .from(massFollowUps)
-      .where(
-        and(
-          ne(massFollowUps.state, 'done'),
-          lt(massFollowUps.updatedAt, before),
-          // A job still waiting for a worker is not lost (the one a dead instance held is active).
-          sql`not exists (select 1 from pgboss.job j where j.name = ${jobName}
-            and j.state in ('created', 'retry') and j.data->>'followUpId' = ${massFollowUps.id}::text)`,
-        ),
-      )
-      .limit(limit)
-  ).map((r) => r.id);
-
-export const listFollowUps = (db: DbOrTx, campaignId: string, page: { limit: number; offset: number }) =>
-  pageAndCount(
-    db
-      .select()
-      .from(massFollowUps)
-      .where(eq(massFollowUps.campaignId, campaignId))
-      .orderBy(desc(massFollowUps.createdAt), desc(massFollowUps.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(massFollowUps).where(eq(massFollowUps.campaignId, campaignId)),
-  );
-
-/** The follow-up's comments of one batch; a ticket that has it already is passed over. */
-export const insertFollowUpComments = (db: DbOrTx, rows: (typeof ticketComments.$inferInsert)[]) =>
-  rows.length === 0
-    ? Promise.resolve([] as { id: string; ticketId: string }[])
-    : db
-        .insert(ticketComments)
-        .values(rows)
-        .onConflictDoNothing({ target: [ticketComments.massFollowUpId, ticketComments.ticketId] })
-        .returning({ id: ticketComments.id, ticketId: ticketComments.ticketId });
-
-export const decideReminders = (db: DbOrTx, ids: string[], reminder: 'sent' | 'skipped') =>
-  ids.length === 0
-    ? Promise.resolve()
-    : db
-        .update(ticketComments)
-        .set({ reminder })
-        .where(anyOf(ticketComments.id, ids, 'uuid'));
 
 /** The ratings with their up and down counts. */
 export const withVote = (ratings: Record<string, Vote>, questionId: string, vote: Vote | null) => {
