@@ -63,6 +63,13 @@ const probes: Probe[] = [
     source: use('../modules/tickets/index.js'),
     refusedBy: 'noRestrictedImports',
   },
+  // Nor the composition root that builds the modules.
+  {
+    file: 'apps/server/src/lib/probe-services.ts',
+    source: use('../services.js'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/server/src/lib/probe-own.ts', source: use('./errors.js') },
   // An import cycle, anywhere.
   {
     file: 'apps/server/src/modules/history/probe-a.ts',
@@ -102,6 +109,18 @@ const probes: Probe[] = [
     source: use('@/features/tickets/api/get-ticket'),
     refusedBy: 'noRestrictedImports',
   },
+  // By relative path neither.
+  {
+    file: 'apps/web/src/components/probe-relative.ts',
+    source: use('../features/tickets/api/get-ticket'),
+    refusedBy: 'noRestrictedImports',
+  },
+  {
+    file: 'apps/web/src/lib/probe-relative.ts',
+    source: use('../app/provider'),
+    refusedBy: 'noRestrictedImports',
+  },
+  { file: 'apps/web/src/lib/probe-own.ts', source: use('./i18n') },
   { file: 'apps/web/src/app/routes/probe.ts', source: use('@/features/tickets/api/get-ticket') },
   // The public pages' entry loads none of the console: no src/app, no owner feature, no router.
   {
