@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Burger, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { SkipLink } from '@/components/skip-link';
 import { paths } from '@/config/paths';
 import { readStorage, storageKeys, writeStorage } from '@/lib/storage';
+import classes from './console-layout.module.css';
 
 type SidebarStatus = 'open' | 'collapsed';
 
@@ -19,7 +20,7 @@ type ConsoleLayoutProps = {
   children: ReactNode;
 };
 
-/** The console's frame (Mantine AppShell); the sidebar's collapsed state survives reloads. */
+/** The console's frame (console-layout.module.css); the sidebar's collapsed state survives reloads. */
 export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }: ConsoleLayoutProps) => {
   const { t } = useTranslation();
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -38,17 +39,9 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
   const navbarHidden = wide ? sidebar === 'collapsed' : !mobileOpened;
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{
-        width: 264,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened, desktop: sidebar === 'collapsed' },
-      }}
-      padding="lg"
-    >
+    <div className={classes.shell}>
       <SkipLink targetId="main-content" label={t('nav.skipToContent')} />
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger
@@ -85,16 +78,28 @@ export const ConsoleLayout = ({ headerActions, navbar, navbarFooter, children }:
             {headerActions}
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.main')} inert={navbarHidden}>
+      </header>
+      <Box
+        component="nav"
+        className={classes.navbar}
+        aria-label={t('nav.main')}
+        inert={navbarHidden}
+        mod={{ 'mobile-opened': mobileOpened, collapsed: sidebar === 'collapsed' }}
+      >
         <Stack h="100%" gap="sm" justify="space-between">
           {navbar(mobile.close)}
           {navbarFooter}
         </Stack>
-      </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1}>
+      </Box>
+      <Box
+        component="main"
+        className={classes.main}
+        id="main-content"
+        tabIndex={-1}
+        mod={{ collapsed: sidebar === 'collapsed' }}
+      >
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </div>
   );
 };
