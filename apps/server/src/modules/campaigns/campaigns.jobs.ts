@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import type { HistoryService } from '../history/index.js';
 import { type CampaignRow, endDueCampaigns, lockCampaignById } from './campaigns.repository.js';
-import { createCampaignEnding } from './campaigns.service.js';
+import { createCampaignEnding } from './campaigns.shared.js';
 
 export const END_BY_DATE_JOB = 'campaign.end-by-date';
 export const END_SWEEP_JOB = 'campaign.end-sweep';

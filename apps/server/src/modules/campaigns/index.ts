@@ -8,9 +8,5 @@ export { campaignErrorCodes } from './campaigns.errors.js';
 export { type CampaignJobs, createCampaignJobs, END_BY_DATE_JOB, END_SWEEP_JOB } from './campaigns.jobs.js';
 export type { CampaignRow } from './campaigns.repository.js';
 export { campaignRoutes } from './campaigns.routes.js';
-export {
-  type CampaignService,
-  type CampaignServiceDeps,
-  createCampaignService,
-  type EndReason,
-} from './campaigns.service.js';
+export { type CampaignService, createCampaignService } from './campaigns.service.js';
+export type { CampaignServiceDeps, EndReason } from './campaigns.shared.js';
