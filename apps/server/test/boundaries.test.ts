@@ -340,3 +340,42 @@ describe("the size of the web app's source files", () => {
     expect(over, 'split each into a hook and small parts').toEqual([]);
   });
 });
+
+/**
+ * No source file of the server (apps/server/src) is longer than 400 lines: a longer service is split
+ * by use case or audience into files behind its module's one factory and index.ts (as modules/tags,
+ * posts, invitations and tickets are).
+ */
+const serverSourceMaxLines = 400;
+
+describe("the size of the server's source files", () => {
+  it(`keeps every .ts file of apps/server/src at ${serverSourceMaxLines} lines or fewer`, async () => {
+    const src = path.join(root, 'apps/server/src');
+    const files = (await readdir(src, { recursive: true })).filter((file) => file.endsWith('.ts'));
+    // A wrong folder would find nothing and pass.
+    expect(files.length).toBeGreaterThan(100);
+    const over: string[] = [];
+    for (const file of files) {
+      const lines = lineCount(await readFile(path.join(src, file), 'utf8'));
+      if (lines > serverSourceMaxLines) over.push(`apps/server/src/${file}: ${lines} lines`);
+    }
+    expect(over, "split each by use case behind its module's factory").toEqual([]);
+  });
+});
+
+describe('the query files', () => {
+  it('take no lock (queries/ are read-only: a claim belongs to the module that owns the rows)', async () => {
+    const dir = path.join(root, 'apps/server/src/queries');
+    const files = (await readdir(dir)).filter((file) => file.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    const locking: string[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      const found = text.match(
+        /\.for\(\s*['"]|\bfor\s+(no\s+key\s+update|key\s+share|update|share)\b|skip\s+locked|pg_advisory/i,
+      );
+      if (found) locking.push(`apps/server/src/queries/${file}: ${found[0]}`);
+    }
+    expect(locking, 'move the lock into the module that owns the rows').toEqual([]);
+  });
+});
