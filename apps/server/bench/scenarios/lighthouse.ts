@@ -232,9 +232,29 @@ export const lighthouse: Scenario = {
       for (const page of pagesToMeasure) {
         if (page.signedIn && !profile) profile = await signedInProfile(ctx, dir);
         const reports: Report[] = [];
-        for (let n = 0; n < runs; n++) {
+        const errors: string[] = [];
+        // A run Lighthouse itself gives up on (its trace lost on a busy machine: NO_NAVSTART, a
+        // timeout) is tried again once; a page without any run is reported as not measured.
+        for (let n = 0, tries = 0; n < runs && tries < runs + 1; tries++) {
           ctx.progress(`lighthouse ${page.name} ${n + 1}/${runs}`);
-          reports.push(await runOnce(bin, page, dir, reports.length, page.signedIn ? profile : null));
+          try {
+            reports.push(await runOnce(bin, page, dir, tries, page.signedIn ? profile : null));
+            n++;
+          } catch (err) {
+            errors.push((err as Error).message.split('\n')[0] ?? '');
+          }
+        }
+        if (reports.length === 0) {
+          rows.push([page.name, 'not measured', errors.at(-1) ?? '', '', '', '', '', '']);
+          summaries.push(`${page.name} not measured`);
+          for (const c of Object.keys(targets) as Category[])
+            figures.push({
+              label: `Lighthouse ${page.name} ${c}`,
+              measured: 'not measured',
+              target: `>= ${page.targets[c]}`,
+              met: false,
+            });
+          continue;
         }
         reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
         const median = reports[Math.floor(reports.length / 2)] as Report;
