@@ -3,10 +3,11 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
+import { createDomainEvents } from './lib/domain-events.js';
 import { createCampaignJobs, createCampaignService } from './modules/campaigns/index.js';
 import { createContactListService } from './modules/contact-lists/index.js';
 import { createContactRequestService } from './modules/contact-requests/index.js';
-import { createContactService } from './modules/contacts/index.js';
+import { type ContactEvents, createContactService } from './modules/contacts/index.js';
 import { createHistoryService, createOwnerNotifier } from './modules/history/index.js';
 import {
   createAuthenticator,
@@ -19,7 +20,7 @@ import { createImportService } from './modules/imports/index.js';
 import { createInfoService } from './modules/info/index.js';
 import { createInvitationJobs, createInvitationService } from './modules/invitations/index.js';
 import type { MailService } from './modules/mail/index.js';
-import { createOwnerService } from './modules/owner/index.js';
+import { createOwnerService, type OwnerEvents } from './modules/owner/index.js';
 import { createParticipationJobs, createParticipationService } from './modules/participation/index.js';
 import { createPostJobs, createPostService } from './modules/posts/index.js';
 import { createQuestionService } from './modules/questions/index.js';
@@ -51,16 +52,26 @@ export type Infrastructure = {
 /**
  * The composition root: every module's service and job definitions, built exactly once from the
  * runtime's infrastructure. A module that needs another's rows or writes gets that module's service
- * (or a `Pick` of it) here, never its repository. Two needs point against the dependency direction
- * and are handed in as late-bound functions, called only once everything is built: the campaigns
- * service copies a campaign's questions through the questions service, and the owner service hashes
- * passwords and ends sessions through the identity service.
+ * (or a `Pick` of it) here, never its repository. Where a module must have something done by a module
+ * built after it, it publishes a domain event (lib/domain-events.ts) in its transaction and the other
+ * subscribes here: the contact book's gained tags (tags) and erased answers (tickets), a disabled
+ * owner's sessions (identity). Two needs are still handed in as late-bound functions, called only once
+ * everything is built: the campaigns service copies a campaign's questions through the questions
+ * service, and the questions service re-applies an option's tags through the tags service.
  * Route plugins, the auth hook and the admin command line receive these. Job definitions are made
  * here, so the runtime starts the queue only after this.
  */
 export const createServices = ({ config, log, db, jobs, mail, clock, storage, keyStore }: Infrastructure) => {
-  // D20's owner mails are queued with each history entry; who gets them is the owner module's
-  // (late-bound: the owner service is built after the history service).
+  // What modules tell each other in the transaction of a change (lib/domain-events.ts); the
+  // subscriptions are made below, once every module is built.
+  const events = createDomainEvents<ContactEvents & OwnerEvents>();
+  const owner = createOwnerService({
+    db,
+    clock,
+    events,
+    allowHttpAvatars: config.nodeEnv !== 'production',
+  });
+  // D20's owner mails are queued with each history entry; who gets them is the owner module's.
   const history = createHistoryService({
     db,
     notify: createOwnerNotifier({
@@ -70,16 +81,8 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
       clock,
       publicUrl: config.publicUrl,
       mailsPerHour: config.mail.ownerNotificationsPerHour,
-      recipients: (tx, manufacturerId, kind, product) =>
-        owner.mailRecipients(tx, manufacturerId, kind, product),
+      recipients: owner.mailRecipients,
     }),
-  });
-  const owner = createOwnerService({
-    db,
-    clock,
-    hashPassword: (password) => identity.hashPassword(password),
-    endSessions: (tx, ownerId) => identity.endSessions(tx, ownerId),
-    allowHttpAvatars: config.nodeEnv !== 'production',
   });
   const identity = createIdentityService({ db, clock, config, keyStore, jobs, log, owners: owner });
   const identityJobs = createIdentityJobs({
@@ -132,13 +135,7 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
   });
   const mediaSweep = createMediaSweep({ db, jobs, storage, clock, log });
   const templates = createTemplateService({ db, clock });
-  const contacts = createContactService({
-    db,
-    clock,
-    eraseAnswers: (tx, manufacturerId, contactIds) => tickets.eraseOfContacts(tx, manufacturerId, contactIds),
-    // D17's live audiences hear of every gained tag in its transaction (late-bound: tags is built later).
-    tagsAdded: (tx, change) => tags.tagsAdded(tx, change),
-  });
+  const contacts = createContactService({ db, clock, events });
   const invitations = createInvitationService({
     db,
     clock,
@@ -213,6 +210,13 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     budget: config.translationBudget,
     log,
   });
+  // Disabling an owner ends its sessions (D5); erasing a deleted contact's answers is the tickets
+  // module's; D17's live audiences hear of every gained tag.
+  events.subscribe('owner.disabled', (tx, e) => identity.endSessions(tx, e.ownerId));
+  events.subscribe('contacts.erasing-answers', (tx, e) =>
+    tickets.eraseOfContacts(tx, e.manufacturerId, e.contactIds),
+  );
+  events.subscribe('contact.tags-added', (tx, change) => tags.tagsAdded(tx, change));
   return {
     /** The auth hook's check of a verified token: owner, manufacturer and session in one query. */
     authenticate: createAuthenticator({

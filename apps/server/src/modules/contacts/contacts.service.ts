@@ -7,6 +7,7 @@ import {
 } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Publisher } from '../../lib/domain-events.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { decodeCursor, nextCursor, pageOffset } from '../../lib/paging.js';
 import { e164OrRefuse } from '../../lib/phone.js';
@@ -73,24 +74,29 @@ const changesOf = (b: ContactUpdate & Record<string, unknown>): ContactChanges =
 export type TagsAdded = { manufacturerId: string; contactIds: string[]; tags: string[]; via: TagChangeVia };
 
 /**
+ * What the contact book tells the other modules, in the transaction of the change (lib/domain-events.ts):
+ * - `contact.tags-added`: which contacts gained which tags and how (the tags module's live audiences
+ *   invite them where a linked group now holds them, D17);
+ * - `contacts.erasing-answers`: contacts about to be deleted whose answers the owner asked to erase too
+ *   (the tickets module erases them; docs/product-decisions.md, "Deleting contacts").
+ */
+export type ContactEvents = {
+  'contact.tags-added': TagsAdded;
+  'contacts.erasing-answers': { manufacturerId: string; contactIds: string[] };
+};
+
+/**
  * The contact book (D15): contacts and temp contacts, their details, notes, tags and unsubscribes.
- * Deleting a contact keeps its tickets as a deleted contact's unless the owner erases them too, which
- * the tickets module does through `eraseAnswers` (docs/product-decisions.md, "Deleting contacts").
+ * Deleting a contact keeps its tickets as a deleted contact's unless the owner erases them too.
  */
 export const createContactService = ({
   db,
   clock,
-  eraseAnswers,
-  tagsAdded,
+  events,
 }: {
   db: Db;
   clock: Clock;
-  eraseAnswers: (tx: DbOrTx, manufacturerId: string, contactIds: string[]) => Promise<void>;
-  /**
-   * Told, in the transaction that tags them, which contacts gained which tags and how: the tags
-   * module's live audiences invite them where a linked group now holds them (late-bound, D17).
-   */
-  tagsAdded: (tx: DbOrTx, change: TagsAdded) => Promise<void>;
+  events: Publisher<ContactEvents>;
 }) => {
   /** Every tag write of the contact book goes through here, so no gained tag escapes the live audiences. */
   const editTags = async (
@@ -105,7 +111,12 @@ export const createContactService = ({
     const rows = await editContactTags(tx, manufacturerId, [...new Set(ids)], { add, remove }, now);
     const gained = rows.filter((r) => add.some((t) => !r.oldTags.includes(t))).map((r) => r.id);
     if (gained.length > 0)
-      await tagsAdded(tx, { manufacturerId, contactIds: gained, tags: add, via: change.via });
+      await events.publish(tx, 'contact.tags-added', {
+        manufacturerId,
+        contactIds: gained,
+        tags: add,
+        via: change.via,
+      });
     return rows;
   };
 
@@ -135,7 +146,8 @@ export const createContactService = ({
       const own = (await findContactsByIds(tx, manufacturerId, ids))
         .filter((c) => !o.kind || c.kind === o.kind)
         .map((c) => c.id);
-      if (o.eraseAnswers && own.length > 0) await eraseAnswers(tx, manufacturerId, own);
+      if (o.eraseAnswers && own.length > 0)
+        await events.publish(tx, 'contacts.erasing-answers', { manufacturerId, contactIds: own });
       return deleteContacts(tx, manufacturerId, own, o.kind);
     });
 
@@ -334,7 +346,7 @@ export const createContactService = ({
       const normalized = [...new Set(tags.map(normalizeTag))].sort();
       const made = await insertTempContacts(tx, manufacturerId, emails, normalized, now, names);
       if (made.length > 0 && normalized.length > 0) {
-        await tagsAdded(tx, {
+        await events.publish(tx, 'contact.tags-added', {
           manufacturerId,
           contactIds: made.map((c) => c.id),
           tags: normalized,

@@ -6,4 +6,9 @@
 export { toContact, toInvitationSummary, toNote } from './contacts.dto.js';
 export type { ContactNoteRow, ContactRow, ImportedContact, PersonNames } from './contacts.repository.js';
 export { contactRoutes } from './contacts.routes.js';
-export { type ContactService, createContactService, type TagsAdded } from './contacts.service.js';
+export {
+  type ContactEvents,
+  type ContactService,
+  createContactService,
+  type TagsAdded,
+} from './contacts.service.js';

@@ -10,8 +10,8 @@ import type { OwnerRow } from '../owner/index.js';
 import { PASSWORD_RESET_JOB, type PasswordResetJob } from './identity.jobs.js';
 import type { KeyStore, VerifiedToken } from './identity.keys.js';
 import './identity.errors.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { identityLimits } from './identity.limits.js';
-import { dummyHash, hashPassword, verifyPassword } from './identity.password.js';
 import {
   consumeResetToken,
   countAttemptsFromIp,
@@ -257,9 +257,7 @@ export const createIdentityService = ({
     checkPasswordResetToken,
     changePassword,
     jwks,
-    // What the owner module's operator actions need, handed to it by the composition root.
-    hashPassword,
-    /** Revokes every refresh session of the owner in the caller's transaction. */
+    /** Revokes every refresh session of the owner in the caller's transaction (an owner disabled). */
     endSessions,
   };
 };

@@ -9,8 +9,10 @@ import {
 } from '@parley/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Publisher } from '../../lib/domain-events.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOffset } from '../../lib/paging.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { toManufacturerDto, toOwnerListItem, toOwnerSmall } from './owner.dto.js';
 import {
   countOwners,
@@ -30,13 +32,17 @@ import {
   updateOwner,
 } from './owner.repository.js';
 
+/**
+ * What the owner module tells the others, in the transaction of the change (lib/domain-events.ts):
+ * `owner.disabled`, after which the owner's refresh sessions must end (the identity module's, D5).
+ */
+export type OwnerEvents = { 'owner.disabled': { ownerId: string } };
+
 export type OwnerServiceDeps = {
   db: Db;
   clock: Clock;
-  /** The identity module's password hash (given by the composition root: owner does not import identity). */
-  hashPassword: (password: string) => Promise<string>;
-  /** Ends every refresh session of the owner in the caller's transaction (the identity module's). */
-  endSessions: (tx: DbOrTx, ownerId: string) => Promise<void>;
+  /** Tells the identity module, in the transaction that disables an owner, to end its sessions. */
+  events: Publisher<OwnerEvents>;
   /** Plain-http avatar addresses are taken only in development (docs/product-decisions.md, "API-wide"). */
   allowHttpAvatars: boolean;
 };
@@ -45,13 +51,7 @@ export type OwnerServiceDeps = {
  * Owners and manufacturers: the signed-in owner's own record and the manufacturer's owner list,
  * and the operator actions of D7 (the admin command line and the demo seed use them).
  */
-export const createOwnerService = ({
-  db,
-  clock,
-  hashPassword,
-  endSessions,
-  allowHttpAvatars,
-}: OwnerServiceDeps) => ({
+export const createOwnerService = ({ db, clock, events, allowHttpAvatars }: OwnerServiceDeps) => ({
   /** The auth hook has already loaded the owner and its manufacturer in one query. */
   me: (owner: OwnerRow, manufacturer: ManufacturerRow) => toOwnerSmall(owner, manufacturer),
 
@@ -151,7 +151,7 @@ export const createOwnerService = ({
         disabled,
         ...(disabled ? { sessionsValidAfter: clock.now() } : {}),
       });
-      if (disabled) await endSessions(tx, owner.id);
+      if (disabled) await events.publish(tx, 'owner.disabled', { ownerId: owner.id });
       return row;
     });
   },

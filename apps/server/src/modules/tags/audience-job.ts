@@ -8,7 +8,7 @@ import {
   hasLiveAudience,
   type PendingInvitation,
   pendingInvitations,
-} from '../../queries/segments.query.js';
+} from '../../queries/live-audience.query.js';
 import type { ContactService, TagsAdded } from '../contacts/index.js';
 import type { InvitationService } from '../invitations/index.js';
 import type { MemberCounts } from './member-counts.js';

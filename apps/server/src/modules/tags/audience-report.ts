@@ -1,6 +1,6 @@
 import { contactCodes, type TagReport } from '@parley/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { type AudienceScope, audienceCounts } from '../../queries/segments.query.js';
+import { type AudienceScope, audienceCounts } from '../../queries/live-audience.query.js';
 
 /**
  * The report's invitation part: per campaign of the live audience in scope, and what keeps people out;

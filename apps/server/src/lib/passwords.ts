@@ -1,7 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * Argon2id (memory-hard) with OWASP's second recommended profile: 19 MiB, 2 passes, 1 lane.
+ * Owners' password hashes, shared by the identity module (sign-in, reset, change) and the owner module
+ * (an owner made by the operator). Argon2id (memory-hard) with OWASP's second recommended profile: 19 MiB, 2 passes, 1 lane.
  * Parameters live in the hash string, so raising them later keeps old hashes verifiable.
  */
 const params = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
