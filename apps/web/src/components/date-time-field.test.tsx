@@ -44,7 +44,11 @@ describe('date-time field', () => {
     const values: string[] = [];
     render(<Harness initial="2027-03-15 18:30:00" onValue={(v) => values.push(v)} />);
     await user.click(screen.getByRole('button', { name: /End date and time/ }));
+    // The calendar is a dialog named by the field it belongs to.
     const dialog = await screen.findByRole('dialog');
+    expect(dialog.getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('button', { name: /End date and time/ }).id,
+    );
     // dayjs's German locale names the days; Monday starts the week.
     await user.click(within(dialog).getByRole('button', { name: '20 März 2027' }));
     await user.click(within(dialog).getByRole('button', { name: 'Datum und Uhrzeit übernehmen' }));

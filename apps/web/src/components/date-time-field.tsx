@@ -1,5 +1,6 @@
 // The picker's own styles load with the screens that use it, never with the login page.
 import '@mantine/dates/styles.css';
+import './calendar.css';
 import 'dayjs/locale/de';
 import 'dayjs/locale/en';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
@@ -53,6 +54,9 @@ export const DateTimeField = ({
         // The button's name is its label, which alone would hide the chosen moment from a screen
         // reader; naming it by the label and its own text says both.
         aria-labelledby={`${id}-label ${id}`}
+        // The calendar's dialog is named by this button (its label and moment): the popover's ids are built
+        // from this one, so the dialog's aria-labelledby names the button (axe: aria-dialog-name).
+        popoverProps={{ id }}
         label={label}
         description={description}
         error={error}

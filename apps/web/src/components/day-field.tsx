@@ -1,5 +1,6 @@
 // The picker's own styles load with the screens that use it, never with the login page.
 import '@mantine/dates/styles.css';
+import './calendar.css';
 import 'dayjs/locale/de';
 import 'dayjs/locale/en';
 import { DateInput, DatesProvider } from '@mantine/dates';
