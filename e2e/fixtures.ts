@@ -6,6 +6,18 @@ import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { closeReplicas, phone, phoneWidthProblems, settle } from './phone-width';
+import {
+  contextWithoutWatcher,
+  forgetPopupFindings,
+  pageViolations,
+  pausePopupChecks,
+  popupsChecked,
+  resumePopupChecks,
+  takeAllPopupFindings,
+  takePopupFindings,
+  watchEveryContext,
+} from './popup-checks';
 
 export { expect };
 
@@ -57,131 +69,51 @@ const describeViolation = (v: Result) =>
     .join('\n')}`;
 
 /**
- * Waits for running transitions (a dialog fading in, a notification sliding up) to end, so axe
- * measures colours as a person sees them and not half-faded. Endless ones (loaders) are skipped.
- */
-const settle = (page: Page) =>
-  page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
-    const done = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-  });
-
-/** The phone every screen must fit (docs/product-decisions.md, Console): nothing wider than its viewport. */
-const phone = { width: 390, height: 844 };
-
-/**
- * The page's width at the phone's viewport and, when wider, the elements that stick out: those
- * whose right edge passes the viewport while their parent's does not (where the overflow starts),
- * then the widest; an element inside a scrolling or clipping box that fits is not counted.
- */
-const measureWidth = (page: Page) =>
-  page.evaluate(async (limit) => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const width = document.documentElement.scrollWidth;
-    if (width <= limit) return { width, offenders: [] as string[] };
-    const right = (el: Element) => el.getBoundingClientRect().right;
-    const clipped = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX !== 'visible' && right(up) <= limit + 1) return true;
-      }
-      return false;
-    };
-    const describe = (el: Element) => {
-      const cls = typeof el.className === 'string' ? el.className.split(/\s+/).slice(0, 2).join('.') : '';
-      const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ');
-      return `<${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}> right ${Math.round(right(el))} px: "${label.slice(0, 60)}"`;
-    };
-    const wide = [...document.body.querySelectorAll('*')].filter(
-      (el) => right(el) > limit + 1 && el.getBoundingClientRect().width > 0 && !clipped(el),
-    );
-    const starts = wide.filter((el) => !el.parentElement || right(el.parentElement) <= limit + 1);
-    const widest = wide.filter((el) => !starts.includes(el)).sort((a, b) => right(b) - right(a));
-    return { width, offenders: [...starts, ...widest].slice(0, 8).map(describe) };
-  }, phone.width);
-
-/**
- * The other language of a console page, switched in place as another tab's choice is followed
- * (apps/web/src/app/provider.tsx), so an open dialog or drawer stays open; null on a page that does
- * not follow it (the public and sign-in pages, which take their language from elsewhere).
- */
-const switchLanguage = async (page: Page, to?: string): Promise<string | null> =>
-  page.evaluate(async (target) => {
-    const key = 'parley.locale';
-    const from = document.documentElement.lang;
-    const next = target ?? (from === 'de' ? 'en' : 'de');
-    const value = JSON.stringify(next);
-    localStorage.setItem(key, value);
-    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
-    for (let i = 0; i < 20 && document.documentElement.lang !== next; i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    if (document.documentElement.lang !== next) {
-      localStorage.setItem(key, JSON.stringify(from));
-      return null;
-    }
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return from;
-  }, to);
-
-/** The signed-in console's pages (the dashboard at / among them), not the public, sign-in or reset pages. */
-const isConsole = (page: Page) =>
-  /^\/(connect|platform|templates|profile)?(\/|$)/.test(new URL(page.url()).pathname);
-
-/**
- * Holds the page as it is now to the phone's width: resized to 390×844, in the test's language and
- * the other one (a console page), `document.documentElement.scrollWidth` may not pass 390; then the
- * viewport and language are put back.
- */
-const expectPhoneWidth = async (page: Page, screen: string) => {
-  const viewport = page.viewportSize();
-  await page.setViewportSize(phone);
-  try {
-    await settle(page);
-    const passes = [
-      { language: await page.evaluate(() => document.documentElement.lang), ...(await measureWidth(page)) },
-    ];
-    const from = isConsole(page) ? await switchLanguage(page) : null;
-    if (from !== null) {
-      try {
-        await settle(page);
-        passes.push({
-          language: await page.evaluate(() => document.documentElement.lang),
-          ...(await measureWidth(page)),
-        });
-      } finally {
-        await switchLanguage(page, from);
-      }
-    }
-    const wider = passes
-      .filter((p) => p.width > phone.width)
-      .map((p) => `${p.language}: ${p.width} px wide\n    ${p.offenders.join('\n    ')}`);
-    expect(wider, `${screen} at ${phone.width} px`).toEqual([]);
-  } finally {
-    if (viewport) await page.setViewportSize(viewport);
-  }
-};
-
-/**
  * Runs axe-core on the page as it is now and fails on any moderate, serious or critical violation
  * (WCAG AA contrast among them), naming rule and elements; then holds it to the phone's width in
- * both languages (expectPhoneWidth). Call it at each screen and each dialog or drawer a test
+ * both languages (phone-width.ts); and fails on what the popups that opened on it since the last
+ * check reported (popup-checks.ts). Call it at each screen and each dialog or drawer a test
  * reaches; the `test` below also calls it on the last screen of every test by itself.
  */
 export const expectAccessible = (page: Page, screen?: string) =>
   base.step(`accessibility of ${screen ?? page.url()}`, async () => {
     const name = screen ?? page.url();
-    await settle(page);
-    // Legacy mode runs axe in the page itself: the console has no cross-origin frames, and the
-    // default mode opens a blank page per check, slow on a busy machine.
-    const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-    const blocking = violations.filter((v) => blockingImpacts.has(v.impact ?? ''));
-    expect(blocking.map(describeViolation), `accessibility of ${name}`).toEqual([]);
-    await expectPhoneWidth(page, name);
+    const popups = await takePopupFindings([page]);
+    expect(popups, `accessibility of the popups opened on the way to ${name}`).toEqual([]);
+    // The fixture's own resizing and language switch are not the test's screens.
+    await pausePopupChecks(page);
+    try {
+      await settle(page);
+      // The page's own axe (popup-checks.ts: the same axe-core as AxeBuilder's, loaded once per
+      // document); AxeBuilder where there is none or the page has frames. Legacy mode runs axe in the
+      // page itself: the default mode opens a blank page per check, slow on a busy machine.
+      const violations =
+        (await pageViolations(page)) ??
+        (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations;
+      const blocking = violations.filter((v) => blockingImpacts.has(v.impact ?? ''));
+      expect(blocking.map(describeViolation), `accessibility of ${name}`).toEqual([]);
+      const wider = await phoneWidthProblems(page, contextWithoutWatcher);
+      expect(wider, `${name} at ${phone.width} px`).toEqual([]);
+    } finally {
+      await resumePopupChecks(page);
+    }
   });
 
-export const test = base.extend<{ owner: Owner; accessibleLastScreen: undefined }>({
+export const test = base.extend<
+  { owner: Owner; accessibleLastScreen: undefined },
+  { popupChecks: undefined }
+>({
+  // Every browser context a test makes, its own and a participant's, checks each popup that opens
+  // in its pages (popup-checks.ts); the findings fail the test at the next expectAccessible or at
+  // its end.
+  popupChecks: [
+    async ({ browser }, use) => {
+      const unwatch = watchEveryContext(browser, [...blockingImpacts], phone.width);
+      await use(undefined);
+      unwatch();
+    },
+    { scope: 'worker', auto: true },
+  ],
   // global-setup.ts started the server and says where.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   baseURL: async ({}, use) => {
@@ -198,24 +130,28 @@ export const test = base.extend<{ owner: Owner; accessibleLastScreen: undefined 
   // Automatic for every test of every spec file: when a test has passed, each page still open
   // (the console's and any participant's) is checked with axe and at the phone's width, so a new
   // screen is held to the same bar without the test having to ask. Screens, dialogs and drawers a
-  // test passes through are checked by its own expectAccessible calls.
+  // test passes through are checked by its own expectAccessible calls, and popups by themselves.
   accessibleLastScreen: [
     // `page` as a dependency so that it is closed only after this check.
     async ({ browser, page }, use, testInfo) => {
+      forgetPopupFindings();
       await use(undefined);
       void page;
-      if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus !== 'passed') return;
-      for (const context of browser.contexts()) {
-        for (const open of context.pages()) {
+      try {
+        if (testInfo.status !== testInfo.expectedStatus || testInfo.expectedStatus !== 'passed') return;
+        await closeReplicas();
+        const open = browser.contexts().flatMap((context) => context.pages().filter((p) => !p.isClosed()));
+        for (const screen of open) {
           // The API documentation is Swagger UI's own page and styles, not a screen of ours.
-          if (
-            open.isClosed() ||
-            !/^https?:/.test(open.url()) ||
-            new URL(open.url()).pathname.startsWith('/api/')
-          )
-            continue;
-          await expectAccessible(open, `the last screen, ${open.url()}`);
+          if (!/^https?:/.test(screen.url()) || new URL(screen.url()).pathname.startsWith('/api/')) continue;
+          await expectAccessible(screen, `the last screen, ${screen.url()}`);
         }
+        // Popups of pages closed meanwhile (a participant's window).
+        const popups = await takeAllPopupFindings(open);
+        testInfo.annotations.push({ type: 'popups checked', description: String(popupsChecked()) });
+        expect(popups, 'accessibility of the popups the test opened').toEqual([]);
+      } finally {
+        await closeReplicas();
       }
     },
     { auto: true },
