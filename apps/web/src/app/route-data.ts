@@ -54,17 +54,22 @@ export const routeData = {
       void queryClient.prefetchQuery(getDashboardQueryOptions());
   },
   /**
-   * A campaign with its results and statistics: the page renders every tab's panel once the campaign is
-   * there (Mantine's Tabs keep them mounted), so these would otherwise wait for it.
+   * A campaign, and what its open tab reads first: the results tab its question statistics and its sharing,
+   * the statistics tab its figures (only the open tab's panel is mounted, so these would otherwise wait for
+   * the campaign). The other tabs read the campaign only.
    */
   campaign: ({ params, url, queryClient }: RouteDataArgs) => {
     const id = params.id;
     if (!id) return;
     void queryClient.prefetchQuery(getCampaignQueryOptions(id));
-    const filter = resultFilterQuery(resultFiltersFrom(url.searchParams));
-    void queryClient.prefetchQuery(getQuestionStatsQueryOptions({ ...filter, campaignId: id }));
-    void queryClient.prefetchQuery(getStatisticsQueryOptions(id, statisticsWindowFrom(url.searchParams)));
-    void queryClient.prefetchQuery(getResultShareQueryOptions(id));
+    const tab = url.searchParams.get('tab');
+    if (tab === 'results') {
+      const filter = resultFilterQuery(resultFiltersFrom(url.searchParams));
+      void queryClient.prefetchQuery(getQuestionStatsQueryOptions({ ...filter, campaignId: id }));
+      void queryClient.prefetchQuery(getResultShareQueryOptions(id));
+    }
+    if (tab === 'statistics')
+      void queryClient.prefetchQuery(getStatisticsQueryOptions(id, statisticsWindowFrom(url.searchParams)));
   },
   /** The inbox's first page as the address filters it. */
   inbox: ({ url, queryClient }: RouteDataArgs) => {
