@@ -4,7 +4,7 @@ import type { Db } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Clock } from './lib/clock.js';
 import { createDomainEvents } from './lib/domain-events.js';
-import { createCampaignJobs, createCampaignService } from './modules/campaigns/index.js';
+import { type CampaignEvents, createCampaignJobs, createCampaignService } from './modules/campaigns/index.js';
 import { createContactListService } from './modules/contact-lists/index.js';
 import { createContactRequestService } from './modules/contact-requests/index.js';
 import { type ContactEvents, createContactService } from './modules/contacts/index.js';
@@ -23,7 +23,7 @@ import type { MailService } from './modules/mail/index.js';
 import { createOwnerService, type OwnerEvents } from './modules/owner/index.js';
 import { createParticipationJobs, createParticipationService } from './modules/participation/index.js';
 import { createPostJobs, createPostService } from './modules/posts/index.js';
-import { createQuestionService } from './modules/questions/index.js';
+import { createQuestionService, type QuestionEvents } from './modules/questions/index.js';
 import { createResultService } from './modules/results/index.js';
 import type { FileStorage } from './modules/storage/index.js';
 import { createTagService } from './modules/tags/index.js';
@@ -55,16 +55,15 @@ export type Infrastructure = {
  * (or a `Pick` of it) here, never its repository. Where a module must have something done by a module
  * built after it, it publishes a domain event (lib/domain-events.ts) in its transaction and the other
  * subscribes here: the contact book's gained tags (tags) and erased answers (tickets), a disabled
- * owner's sessions (identity). Two needs are still handed in as late-bound functions, called only once
- * everything is built: the campaigns service copies a campaign's questions through the questions
- * service, and the questions service re-applies an option's tags through the tags service.
+ * owner's sessions (identity), a copied campaign's questions (questions) and an option's tags re-applied
+ * to its past pickers (tags).
  * Route plugins, the auth hook and the admin command line receive these. Job definitions are made
  * here, so the runtime starts the queue only after this.
  */
 export const createServices = ({ config, log, db, jobs, mail, clock, storage, keyStore }: Infrastructure) => {
   // What modules tell each other in the transaction of a change (lib/domain-events.ts); the
   // subscriptions are made below, once every module is built.
-  const events = createDomainEvents<ContactEvents & OwnerEvents>();
+  const events = createDomainEvents<CampaignEvents & ContactEvents & OwnerEvents & QuestionEvents>();
   const owner = createOwnerService({
     db,
     clock,
@@ -103,14 +102,13 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     log,
     storage,
     history,
-    copyQuestions: (tx, q) => questions.copy(tx, q),
+    events,
   });
-  // Re-applying an option's tags to its past pickers is the tags module's (late-bound: built later).
   const questions = createQuestionService({
     db,
     clock,
     campaigns,
-    tagPickers: (tx, q) => tags.tagPickers(tx, q),
+    events,
   });
   const tickets = createTicketService({
     db,
@@ -217,6 +215,10 @@ export const createServices = ({ config, log, db, jobs, mail, clock, storage, ke
     tickets.eraseOfContacts(tx, e.manufacturerId, e.contactIds),
   );
   events.subscribe('contact.tags-added', (tx, change) => tags.tagsAdded(tx, change));
+  // A copied campaign's questions are the questions module's; an option's tags re-applied to its past
+  // pickers are given by the tags module.
+  events.subscribe('campaign.copied', (tx, e) => questions.campaignCopied(tx, e));
+  events.subscribe('option.tags-to-past-pickers', (tx, e) => tags.tagPickers(tx, e));
   return {
     /** The auth hook's check of a verified token: owner, manufacturer and session in one query. */
     authenticate: createAuthenticator({

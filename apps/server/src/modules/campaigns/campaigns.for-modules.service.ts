@@ -38,7 +38,7 @@ export const createCampaignsForModules = ({
       return c;
     },
     /** A change of its questions touches the campaign (`updatedAt`, and its question count when given). */
-    touch: (tx: Tx, id: string, now: Date, counts: { questionCount?: number } = {}) =>
+    touch: (tx: DbOrTx, id: string, now: Date, counts: { questionCount?: number } = {}) =>
       touchCampaign(tx, id, now, counts),
     /** Locks a campaign by id alone (the participant's answer, which knows no manufacturer). */
     lockById: (tx: Tx, id: string) => lockCampaignById(tx, id),

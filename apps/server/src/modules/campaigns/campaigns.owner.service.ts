@@ -75,7 +75,7 @@ export const createOwnerCampaigns = ({
   scheduleEnd,
   storage,
   history,
-  copyQuestions,
+  events,
   endInTx,
 }: Omit<CampaignServiceDeps, 'log'> & { endInTx: CampaignEnding['endInTx'] }) => {
   const dto = (c: CampaignRow) => toCampaign(c, publicUrl);
@@ -216,15 +216,15 @@ export const createOwnerCampaigns = ({
           createdAt: now,
           updatedAt: now,
         });
-        const copied = await copyQuestions(tx, {
+        await events.publish(tx, 'campaign.copied', {
           manufacturerId,
           fromCampaignId: c.id,
           toCampaignId: copy.id,
+          questionCount: copy.questionCount,
           now,
         });
-        // The counter is kept exact by every change, so this only ever repairs a drifted one.
-        if (copied !== copy.questionCount) return updateCampaign(tx, copy.id, { questionCount: copied });
-        return copy;
+        // Read again: copying the questions repairs a drifted question count.
+        return (await findCampaign(tx, manufacturerId, copy.id)) ?? copy;
       });
       return dto(row);
     },

@@ -2,6 +2,7 @@ import { type EndCondition, endConditionMet } from '@parley/contract';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Publisher } from '../../lib/domain-events.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { HistoryService } from '../history/index.js';
 import type { FileStorage } from '../storage/index.js';
@@ -60,6 +61,22 @@ export const assertChangeable = (c: CampaignRow) => {
 export const isEndConditionMet = (c: { endCondition: EndCondition; ticketCount: number }, now: Date) =>
   endConditionMet(c, now) !== null;
 
+/**
+ * What the campaigns module tells the others, in the transaction of the change (lib/domain-events.ts):
+ * `campaign.copied`, after which the copy must get the original's questions, options, option tags and
+ * path rules (the questions module's rows; questions depend on campaigns, not the other way round).
+ */
+export type CampaignEvents = {
+  'campaign.copied': {
+    manufacturerId: string;
+    fromCampaignId: string;
+    toCampaignId: string;
+    /** The question count the copy was made with (the original's, kept exact by every change). */
+    questionCount: number;
+    now: Date;
+  };
+};
+
 export type CampaignServiceDeps = {
   db: Db;
   clock: Clock;
@@ -69,15 +86,8 @@ export type CampaignServiceDeps = {
   log: Pick<Logger, 'warn'>;
   storage: FileStorage;
   history: Pick<HistoryService, 'subjectOpened' | 'add'>;
-  /**
-   * Copies a campaign's questions, options, option tags and path rules into another campaign in the
-   * caller's transaction and answers how many questions it copied. The questions module's, given by
-   * the composition root: questions depend on campaigns, not the other way round.
-   */
-  copyQuestions: (
-    tx: Tx,
-    q: { manufacturerId: string; fromCampaignId: string; toCampaignId: string; now: Date },
-  ) => Promise<number>;
+  /** Tells the questions module, in the copy's transaction, to copy the campaign's questions. */
+  events: Publisher<CampaignEvents>;
 };
 
 /** The manufacturer's campaign; absent or foreign is 404. */

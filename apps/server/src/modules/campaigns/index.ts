@@ -9,4 +9,4 @@ export { type CampaignJobs, createCampaignJobs, END_BY_DATE_JOB, END_SWEEP_JOB }
 export type { CampaignRow } from './campaigns.repository.js';
 export { campaignRoutes } from './campaigns.routes.js';
 export { type CampaignService, createCampaignService } from './campaigns.service.js';
-export type { CampaignServiceDeps, EndReason } from './campaigns.shared.js';
+export type { CampaignEvents, CampaignServiceDeps, EndReason } from './campaigns.shared.js';

@@ -95,7 +95,7 @@ export const ownerNotificationMail = (to: Recipient, e: NewHistoryEntry, publicU
   };
 };
 
-/** Who gets the owners' mails of a kind: the owner module's `mailRecipients` (late-bound). */
+/** Who gets the owners' mails of a kind: the owner module's `mailRecipients`. */
 export type RecipientsOf = (
   tx: DbOrTx,
   manufacturerId: string,

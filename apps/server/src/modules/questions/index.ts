@@ -4,4 +4,4 @@
  * Depends on campaigns (the row lock and change guard, through its service).
  */
 export { questionRoutes } from './questions.routes.js';
-export { createQuestionService, type QuestionService, type TagPickers } from './questions.service.js';
+export { createQuestionService, type QuestionEvents, type QuestionService } from './questions.service.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { insertOptions, insertQuestion, listQuestions } from './questions.repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { insertOptions, insertQuestion, listQuestions } from './questions.reposi
  * composition root.
  */
 export const copyQuestions = async (
-  tx: Tx,
+  tx: DbOrTx,
   q: { manufacturerId: string; fromCampaignId: string; toCampaignId: string; now: Date },
 ) => {
   const { manufacturerId, now } = q;

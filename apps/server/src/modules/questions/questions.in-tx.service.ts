@@ -1,9 +1,8 @@
 import type { DbOrTx } from '../../db/client.js';
-import { copyQuestions } from './questions.copy.js';
 import { toPublicQuestion } from './questions.dto.js';
 import { listQuestions } from './questions.repository.js';
 
-/** What other modules read or copy of a campaign's questions in their own transactions (participation, campaigns). */
+/** What other modules read of a campaign's questions in their own transactions (participation). */
 export const questionsInTx = {
   /**
    * What the answer's transaction needs of a campaign's questions, read once: the questions as the
@@ -21,8 +20,6 @@ export const questionsInTx = {
       },
     };
   },
-  /** Copies a campaign's questions into another in the caller's transaction (the campaign copy). */
-  copy: copyQuestions,
   /** A campaign's questions in order with their options in order, as a participant sees them. */
   listPublic: async (tx: DbOrTx, campaignId: string) =>
     (await listQuestions(tx, campaignId)).map(toPublicQuestion),

@@ -1,3 +1,4 @@
+import type { Publisher } from '../../lib/domain-events.js';
 import { notFound } from '../../lib/errors.js';
 import { toQuestion } from './questions.dto.js';
 import {
@@ -11,8 +12,8 @@ import {
   type OrderItem,
   type QuestionCore,
   type QuestionDeps,
+  type QuestionEvents,
   sortByRequest,
-  type TagPickers,
   uniqueTags,
 } from './questions.shared.js';
 
@@ -24,9 +25,9 @@ export const createQuestionOptions = ({
   db,
   clock,
   campaigns,
-  tagPickers,
+  events,
   core,
-}: QuestionDeps & { tagPickers: TagPickers; core: Pick<QuestionCore, 'findIn'> }) => {
+}: QuestionDeps & { events: Publisher<QuestionEvents>; core: Pick<QuestionCore, 'findIn'> }) => {
   const lockChangeable = campaigns.lockChangeable;
   const touchCampaign = campaigns.touch;
   const { findIn } = core;
@@ -77,7 +78,12 @@ export const createQuestionOptions = ({
         const row = await updateQuestion(tx, q.id, { updatedAt: questionTouchedAt(now) });
         await touchCampaign(tx, c.id, now);
         if (applyToPast && unique.length > 0) {
-          await tagPickers(tx, { manufacturerId, campaignId: c.id, optionId: option.id, tags: unique });
+          await events.publish(tx, 'option.tags-to-past-pickers', {
+            manufacturerId,
+            campaignId: c.id,
+            optionId: option.id,
+            tags: unique,
+          });
         }
         return toQuestion(
           row,

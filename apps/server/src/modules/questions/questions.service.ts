@@ -1,9 +1,13 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { Publisher } from '../../lib/domain-events.js';
+import type { CampaignEvents } from '../campaigns/index.js';
+import { copyQuestions } from './questions.copy.js';
 import { createQuestionEditing } from './questions.edit.service.js';
 import { questionsInTx } from './questions.in-tx.service.js';
 import { createQuestionOptions } from './questions.options.service.js';
-import { createQuestionCore, type QuestionDeps, type TagPickers } from './questions.shared.js';
+import { createQuestionCore, type QuestionDeps, type QuestionEvents } from './questions.shared.js';
 
-export type { TagPickers } from './questions.shared.js';
+export type { QuestionEvents } from './questions.shared.js';
 
 /**
  * D12, D13. Every change locks the campaign row first, so concurrent edits of one campaign run
@@ -20,13 +24,23 @@ export const createQuestionService = ({
   db,
   clock,
   campaigns,
-  tagPickers,
-}: QuestionDeps & { tagPickers: TagPickers }) => {
+  events,
+}: QuestionDeps & { events: Publisher<QuestionEvents> }) => {
   const core = createQuestionCore({ campaigns });
   return {
     ...createQuestionEditing({ db, clock, campaigns, core }),
-    ...createQuestionOptions({ db, clock, campaigns, tagPickers, core }),
+    ...createQuestionOptions({ db, clock, campaigns, events, core }),
     ...questionsInTx,
+    /**
+     * A campaign was copied: its questions, options, option tags and path rules go into the copy, in the
+     * copy's transaction, and a question count that had drifted is put right (the composition root
+     * subscribes this to `campaign.copied`).
+     */
+    campaignCopied: async (tx: DbOrTx, e: CampaignEvents['campaign.copied']) => {
+      const copied = await copyQuestions(tx, e);
+      if (copied !== e.questionCount)
+        await campaigns.touch(tx, e.toCampaignId, e.now, { questionCount: copied });
+    },
   };
 };
 export type QuestionService = ReturnType<typeof createQuestionService>;

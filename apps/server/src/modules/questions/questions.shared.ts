@@ -50,11 +50,19 @@ export const sortByRequest = (key: 'questions' | 'options', items: OrderItem[], 
     .map((i) => i._id);
 };
 
-/** Gives tags to the contacts who picked an option before (the tags module, late-bound; D17). */
-export type TagPickers = (
-  tx: Tx,
-  q: { manufacturerId: string; campaignId: string; optionId: string; tags: string[] },
-) => Promise<void>;
+/**
+ * What the questions module tells the others, in the transaction of the change (lib/domain-events.ts):
+ * `option.tags-to-past-pickers`, after which the contacts who picked the option in the campaign's
+ * answers so far must have its tags (the tags module's, D17: the owner asked to re-apply them).
+ */
+export type QuestionEvents = {
+  'option.tags-to-past-pickers': {
+    manufacturerId: string;
+    campaignId: string;
+    optionId: string;
+    tags: string[];
+  };
+};
 
 export type QuestionDeps = {
   db: Db;

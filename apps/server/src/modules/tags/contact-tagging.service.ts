@@ -4,7 +4,7 @@ import {
   type TagChangeVia,
   type TagReport,
 } from '@parley/contract';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { pickersOfOption } from '../../queries/segments.query.js';
@@ -141,9 +141,9 @@ export const createContactTagging = ({
       });
     },
 
-    /** The questions module's re-apply of an option's tags to its past pickers (late-bound, in its transaction). */
+    /** An option's tags re-applied to its past pickers (`option.tags-to-past-pickers`, in the questions change's transaction). */
     tagPickers: async (
-      tx: Tx,
+      tx: DbOrTx,
       q: { manufacturerId: string; campaignId: string; optionId: string; tags: string[] },
     ) => {
       const pickers = await pickersOfOption(tx, q.campaignId, q.optionId);
