@@ -31,7 +31,11 @@ describe('the contact-list pickers of an owner with no lists', () => {
     const user = userEvent.setup();
     renderInProviders(
       // biome-ignore lint/suspicious/noExplicitAny: both pickers' value types, one test
-      <Picker label="Contact list" value={(Picker === ContactListPicker ? null : []) as any} onChange={() => {}} />,
+      <Picker
+        label="Contact list"
+        value={(Picker === ContactListPicker ? null : []) as any}
+        onChange={() => {}}
+      />,
     );
     await user.click(screen.getByRole('combobox', { name: 'Contact list' }));
     const none = await screen.findByRole('option', { name: /no contact lists/i });
