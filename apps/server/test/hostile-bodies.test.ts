@@ -136,7 +136,7 @@ describe('an instance under hostile bodies', () => {
     return { slowest: Math.max(...refusals.map((r) => r.ms)), slowestProbe: Math.max(...probeTimes) };
   };
 
-  it('refuses each as fast as a plain body of its size while /api/health/live keeps answering', async () => {
+  it('refuses each within seconds while /api/health/live keeps answering within a second', async () => {
     const bodies = hostileBodies();
     for (const b of bodies) expect(b.length).toBeLessThan(1024 * 1024);
     // The same sizes, flat: a password far over its limit, refused by the schema.
@@ -147,8 +147,10 @@ describe('an instance under hostile bodies', () => {
     const baseline = Math.max(before.slowest, after.slowest);
     const baselineProbe = Math.max(before.slowestProbe, after.slowestProbe);
     // Linear work costs about what the plain bodies cost; a quadratic walk of 500,000 levels or
-    // 100,000 keys costs seconds to minutes. The margin absorbs a shared machine's bursts.
-    expect(hostile.slowest).toBeLessThan(3 * baseline + 500);
-    expect(hostile.slowestProbe).toBeLessThan(3 * baselineProbe + 500);
+    // 100,000 keys costs seconds to minutes. Within 2.5 s (each refusal) and 1 s (the probe, a load
+    // balancer's health check) on an idle machine; on a busy one within three times what the plain
+    // bodies took in the same run.
+    expect(hostile.slowest).toBeLessThan(Math.max(2_500, 3 * baseline + 500));
+    expect(hostile.slowestProbe).toBeLessThan(Math.max(1_000, 3 * baselineProbe + 500));
   });
 });
