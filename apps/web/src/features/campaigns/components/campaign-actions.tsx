@@ -129,6 +129,11 @@ export const CampaignActions = ({
   };
   const starting = pending === 'start' || pending === 'restart' ? pending : null;
   const shown = pending && !(starting && met) ? texts[pending] : null;
+  // The dialog keeps its words while it fades out after Cancel or the action: a dialog without a
+  // title or a named button is not one a screen reader can name (axe: aria-dialog-name, button-name).
+  const lastShown = useRef(shown);
+  if (shown) lastShown.current = shown;
+  const words = shown ?? lastShown.current;
 
   return (
     <>
@@ -187,9 +192,9 @@ export const CampaignActions = ({
 
       <ConfirmDialog
         opened={shown !== null}
-        title={shown?.title ?? ''}
-        confirmLabel={shown?.confirm ?? ''}
-        color={shown?.color}
+        title={words?.title ?? ''}
+        confirmLabel={words?.confirm ?? ''}
+        color={words?.color}
         loading={loading}
         // D12: a campaign without questions cannot start; the alert below says so.
         confirmDisabled={pending === 'start' && questionCount === 0}
@@ -200,7 +205,7 @@ export const CampaignActions = ({
           afterClose.current = null;
         }}
       >
-        <Text>{shown?.text}</Text>
+        <Text>{words?.text}</Text>
         {pending === 'start' && tooFew ? (
           <Alert
             role="note"
