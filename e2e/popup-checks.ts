@@ -125,14 +125,25 @@ const watchPopups = (options: WatchOptions, loadAxe: () => void) => {
     signatures.add(signature);
     checks += 1;
     if (!win.axe) loadAxe.call(window);
-    let problems: string[];
-    try {
+    const judge = async () => {
       const result = await (win.axe as NonNullable<typeof win.axe>).run(el, {
         resultTypes: ['violations'],
         iframes: false,
         elementRef: false,
       });
-      problems = result.violations.filter((v) => options.impacts.includes(v.impact ?? '')).map(describe);
+      return result.violations.filter((v) => options.impacts.includes(v.impact ?? '')).map(describe);
+    };
+    let problems: string[];
+    try {
+      problems = await judge();
+      // A finding is judged again half a second later and only what is still there counts: a colour
+      // caught mid-transition (a row's hover fading under the pointer, a part still fading in) is how
+      // the popup looked for a frame, not how a person reads it.
+      if (problems.length > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        if (!el.isConnected || !shown(el)) return;
+        problems = await judge();
+      }
     } catch {
       // The popup went while axe ran (the test moved on): nothing left to judge.
       return;
