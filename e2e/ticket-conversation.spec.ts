@@ -393,6 +393,8 @@ test('a mass follow-up with a response template reaches two participants, each i
   // The follow-up in the ticket, marked as one on the owner's tinted message.
   await tickets.getByRole('row').filter({ hasText: hanna }).getByRole('link', { name: 'Hanna Berg' }).click();
   await expect(page.getByText('Mass follow-up', { exact: true })).toBeVisible();
+  // The ticket as it ends up: its heading is there once the participant's details have come.
+  await expect(page.getByRole('heading', { level: 1, name: 'Hanna Berg' })).toBeVisible();
   await expectAccessible(page, 'a ticket with a mass follow-up');
 });
 
