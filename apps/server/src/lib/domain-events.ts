@@ -38,4 +38,3 @@ export const createDomainEvents = <Events>() => {
     },
   };
 };
-export type DomainEvents<Events> = ReturnType<typeof createDomainEvents<Events>>;
